@@ -1,0 +1,38 @@
+# Every target sets itself up from nothing: a fresh clone needs only Python >= 3.11.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+export DO_NOT_TRACK := 1
+export PREFECT_SERVER_ANALYTICS_ENABLED := false
+
+.PHONY: test demo ui lint fidelity bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+
+demo: $(STAMP)
+	$(BIN)/recall-audit demo
+
+ui: $(STAMP)
+	$(BIN)/recall-audit server
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+fidelity: $(STAMP)
+	$(BIN)/python bench/fidelity.py
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) .recall-audit .pytest_cache

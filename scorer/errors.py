@@ -1,0 +1,17 @@
+"""Exceptions the scorer raises; every one is safe to show (no secrets inside)."""
+
+
+class RecallAuditError(Exception):
+    """Base of every error this project raises on purpose."""
+
+
+class JudgeError(RecallAuditError):
+    """A judge could not produce a usable answer for one case (after its one repair)."""
+
+
+class ModelError(JudgeError):
+    """A model endpoint failed for good: retries exhausted, or a non-retryable status."""
+
+
+class ConfigurationError(RecallAuditError):
+    """A setting or model string is wrong; the message says which and how to fix it."""

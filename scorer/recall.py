@@ -1,0 +1,124 @@
+"""Context recall of one case: claims, verdicts, score, recall@k and reason."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorer.errors import JudgeError
+from scorer.judge import Judge
+from scorer.reason import explain
+from scorer.types import RecallResult, Status, Usage, Verdict
+
+
+def clean_chunks(chunks: Sequence[str] | None) -> list[str]:
+    """Chunks as the judge sees them; blank ones are dropped since they support nothing."""
+    return [c for c in (chunks or []) if isinstance(c, str) and c.strip()]
+
+
+def recall_at_k(verdicts: Sequence[Verdict], n_claims: int, n_chunks: int) -> list[float]:
+    """Recall using only the first k chunks, for k = 1..n_chunks (free from the verdicts)."""
+    if n_claims == 0:
+        return [0.0] * n_chunks
+    first_rank = [min(v.chunk_indices) + 1 for v in verdicts if v.supported and v.chunk_indices]
+    return [sum(r <= k for r in first_rank) / n_claims for k in range(1, n_chunks + 1)]
+
+
+def score_verdicts(
+    claims: Sequence[str], verdicts: Sequence[Verdict], n_chunks: int, scale: float = 1.0
+) -> tuple[float, list[float]]:
+    """Supported / total × scale, clamped to [0, scale], and the recall@k curve."""
+    if not claims:
+        return 0.0, [0.0] * n_chunks
+    supported = sum(v.supported for v in verdicts)
+    score = min(max(supported / len(claims), 0.0), 1.0) * scale
+    return score, recall_at_k(verdicts, len(claims), n_chunks)
+
+
+def degenerate(ground_truth: str | None, chunks: Sequence[str], scale: float) -> RecallResult | None:
+    """Answers that need no model: missing ground truth or no context at all."""
+    if ground_truth is None or not ground_truth.strip():
+        return RecallResult(
+            status=Status.NO_GROUND_TRUTH,
+            score=0.0,
+            scale=scale,
+            reason="No ground truth was given, so there are no claims to recall; scored 0.",
+        )
+    if not chunks:
+        return RecallResult(
+            status=Status.NO_CONTEXT,
+            score=0.0,
+            scale=scale,
+            reason="The retriever returned no context, so no claim can be supported; scored 0.",
+        )
+    return None
+
+
+def result_from_verdicts(
+    claims: Sequence[str],
+    verdicts: Sequence[Verdict],
+    chunks: Sequence[str],
+    *,
+    scale: float = 1.0,
+    usage: Usage | None = None,
+) -> RecallResult:
+    """Builds the result of a judged case (also used when claims and verdicts come from storage)."""
+    usage = usage or Usage()
+    if not claims:
+        return RecallResult(
+            status=Status.NO_CLAIMS,
+            score=0.0,
+            scale=scale,
+            reason="The ground truth yielded no checkable claims; scored 0.",
+            usage=usage,
+        )
+    score, at_k = score_verdicts(claims, verdicts, len(chunks), scale)
+    return RecallResult(
+        status=Status.SCORED,
+        score=score,
+        scale=scale,
+        reason=explain(claims, verdicts, chunks, score, scale),
+        claims=list(claims),
+        verdicts=list(verdicts),
+        recall_at_k=at_k,
+        usage=usage,
+    )
+
+
+def error_result(message: str, *, scale: float, claims: Sequence[str] = (), usage: Usage | None = None) -> RecallResult:
+    return RecallResult(
+        status=Status.ERROR,
+        score=None,
+        scale=scale,
+        reason=f"Not scored: {message}",
+        claims=list(claims),
+        usage=usage or Usage(),
+        error=message,
+    )
+
+
+async def context_recall(
+    ground_truth: str | None,
+    chunks: Sequence[str] | None,
+    judge: Judge,
+    *,
+    scale: float = 1.0,
+    claims: Sequence[str] | None = None,
+) -> RecallResult:
+    """Scores one case. Pass `claims` to reuse claims frozen earlier (no extraction call)."""
+    chunks = clean_chunks(chunks)
+    early = degenerate(ground_truth, chunks, scale)
+    if early is not None:
+        return early
+    usage = Usage()
+    try:
+        if claims is None:
+            extraction = await judge.extract_claims([ground_truth])
+            usage += extraction.usage
+            claims = extraction.claims[0]
+        if not claims:
+            return result_from_verdicts([], [], chunks, scale=scale, usage=usage)
+        attribution = await judge.attribute(claims, chunks)
+        usage += attribution.usage
+    except JudgeError as exc:
+        return error_result(str(exc), scale=scale, claims=claims or (), usage=usage)
+    return result_from_verdicts(claims, attribution.verdicts, chunks, scale=scale, usage=usage)

@@ -1,0 +1,69 @@
+"""The values the scorer hands back: claims, verdicts, usage and the result of one case."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Usage(BaseModel):
+    """Model traffic spent on a piece of work; cached calls cost nothing but are counted."""
+
+    model_config = ConfigDict(frozen=True)
+
+    calls: int = 0
+    cached_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            calls=self.calls + other.calls,
+            cached_calls=self.cached_calls + other.cached_calls,
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+        )
+
+
+class Verdict(BaseModel):
+    """Whether one claim is supported by the retrieved chunks, and by which ones."""
+
+    claim_index: int = Field(ge=0)
+    supported: bool
+    # 0-based positions in the retrieved list, best first; empty when unsupported.
+    chunk_indices: list[int] = Field(default_factory=list)
+    quote: str = ""
+    explanation: str = ""
+
+
+class Status(StrEnum):
+    SCORED = "scored"
+    NO_GROUND_TRUTH = "no_ground_truth"
+    NO_CONTEXT = "no_context"
+    NO_CLAIMS = "no_claims"
+    ERROR = "error"
+
+
+class RecallResult(BaseModel):
+    """Context recall of one case, with everything needed to explain it."""
+
+    status: Status
+    # None only when status is ERROR: a failed judgement is never counted as "not supported".
+    score: float | None
+    scale: float = 1.0
+    reason: str
+    claims: list[str] = Field(default_factory=list)
+    verdicts: list[Verdict] = Field(default_factory=list)
+    # recall_at_k[k-1] is the recall using only the first k chunks.
+    recall_at_k: list[float] = Field(default_factory=list)
+    usage: Usage = Field(default_factory=Usage)
+    error: str | None = None
+
+    @property
+    def supported_count(self) -> int:
+        return sum(v.supported for v in self.verdicts)
+
+    @property
+    def missing_claims(self) -> list[str]:
+        return [self.claims[v.claim_index] for v in self.verdicts if not v.supported]
