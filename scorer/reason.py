@@ -15,18 +15,26 @@ def _short(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 
 def explain(
-    claims: Sequence[str], verdicts: Sequence[Verdict], chunks: Sequence[str], score: float, scale: float
+    claims: Sequence[str],
+    verdicts: Sequence[Verdict],
+    chunks: Sequence[str],
+    score: float,
+    scale: float,
 ) -> str:
     found = [v for v in verdicts if v.supported]
     missed = [v for v in verdicts if not v.supported]
     shown = f"{score:.2f}" if scale == 1 else f"{score:.2f}/{scale:g}"
-    lines = [f"{len(found)} of {len(claims)} claims are supported by the retrieved context ({shown})."]
+    lines = [
+        f"{len(found)} of {len(claims)} claims are supported by the retrieved context ({shown})."
+    ]
     if found:
         lines.append("Found:")
         for v in found:
             where = ", ".join(f"chunk {i + 1}" for i in v.chunk_indices) or "the context"
             quote = f' ("{_short(v.quote)}")' if v.quote else ""
-            lines.append(f"  [{v.claim_index + 1}] {_short(claims[v.claim_index])} — {where}{quote}")
+            lines.append(
+                f"  [{v.claim_index + 1}] {_short(claims[v.claim_index])} — {where}{quote}"
+            )
     if missed:
         lines.append("Missing:")
         for v in missed:

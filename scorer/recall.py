@@ -34,7 +34,9 @@ def score_verdicts(
     return score, recall_at_k(verdicts, len(claims), n_chunks)
 
 
-def degenerate(ground_truth: str | None, chunks: Sequence[str], scale: float) -> RecallResult | None:
+def degenerate(
+    ground_truth: str | None, chunks: Sequence[str], scale: float
+) -> RecallResult | None:
     """Answers that need no model: missing ground truth or no context at all."""
     if ground_truth is None or not ground_truth.strip():
         return RecallResult(
@@ -84,7 +86,9 @@ def result_from_verdicts(
     )
 
 
-def error_result(message: str, *, scale: float, claims: Sequence[str] = (), usage: Usage | None = None) -> RecallResult:
+def error_result(
+    message: str, *, scale: float, claims: Sequence[str] = (), usage: Usage | None = None
+) -> RecallResult:
     return RecallResult(
         status=Status.ERROR,
         score=None,
