@@ -1,0 +1,101 @@
+"""The DeepEval-style API: `ContextualRecallMetric(...).measure(LLMTestCase(...))`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from scorer.blocking import BlockingRunner
+from scorer.judge import Judge
+from scorer.judges import get_judge
+from scorer.recall import context_recall
+from scorer.types import RecallResult, Status
+
+
+class LLMTestCase(BaseModel):
+    """One test case; only `expected_output` and `retrieval_context` affect recall."""
+
+    model_config = ConfigDict(extra="allow")
+
+    input: str = ""
+    actual_output: str | None = None
+    expected_output: str | None = None
+    retrieval_context: list[str] | None = None
+
+
+class ContextualRecallMetric:
+    """Context recall with a pass/fail threshold.
+
+    After `measure`, `score`, `reason` and `success` are set, and `result` holds the claims,
+    verdicts and recall@k. `strict_mode` scores 1 only when every claim is supported, and
+    then passes only at 1. The reason is written from the verdicts, so it costs no model
+    call and cannot disagree with the score. `async_mode` is accepted for compatibility:
+    `measure` always blocks, `a_measure` never does.
+    """
+
+    def __init__(
+        self,
+        threshold: float = 0.5,
+        model: str | Judge | None = None,
+        include_reason: bool = True,
+        strict_mode: bool = False,
+        async_mode: bool = True,
+        verbose_mode: bool = False,
+        evaluation_template: Any = None,
+    ) -> None:
+        if not 0 <= threshold <= 1:
+            raise ValueError(f"threshold must be within [0, 1], got {threshold}")
+        self.threshold = 1.0 if strict_mode else threshold
+        self.judge = get_judge(model, template=evaluation_template)
+        self.include_reason = include_reason
+        self.strict_mode = strict_mode
+        self.async_mode = async_mode
+        self.verbose_mode = verbose_mode
+        self.score: float | None = None
+        self.reason: str | None = None
+        self.success: bool | None = None
+        self.error: str | None = None
+        self.result: RecallResult | None = None
+        self.verbose_logs: str | None = None
+        self._runner = BlockingRunner()
+
+    @property
+    def __name__(self) -> str:
+        return "Contextual Recall"
+
+    async def a_measure(self, test_case: LLMTestCase, *_: Any, **__: Any) -> float | None:
+        result = await context_recall(
+            test_case.expected_output, test_case.retrieval_context, self.judge
+        )
+        self._record(result)
+        return self.score
+
+    def measure(self, test_case: LLMTestCase, *_: Any, **__: Any) -> float | None:
+        return self._runner.call(self.a_measure, test_case)
+
+    def is_successful(self) -> bool:
+        return bool(self.success)
+
+    def _record(self, result: RecallResult) -> None:
+        self.result = result
+        self.error = result.error
+        score = result.score
+        if score is not None and self.strict_mode:
+            score = 1.0 if result.status is Status.SCORED and score >= 1.0 else 0.0
+        self.score = score
+        self.success = score is not None and score >= self.threshold
+        self.reason = result.reason if self.include_reason else None
+        if self.verbose_mode:
+            self.verbose_logs = _verbose_logs(result)
+            print(self.verbose_logs)
+
+
+def _verbose_logs(result: RecallResult) -> str:
+    lines = ["Claims:"] + [f"  {i + 1}. {c}" for i, c in enumerate(result.claims)]
+    lines.append("Verdicts:")
+    for v in result.verdicts:
+        chunks = ", ".join(str(i + 1) for i in v.chunk_indices) or "-"
+        lines.append(f"  {v.claim_index + 1}: {'yes' if v.supported else 'no'} (chunks {chunks})")
+    lines.append(f"Score: {result.score}")
+    return "\n".join(lines)

@@ -1,0 +1,85 @@
+"""The Mastra-style API: `create_context_recall_scorer(...).run(input=, output=, ground_truth=)`."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from scorer.blocking import BlockingRunner
+from scorer.judge import Judge
+from scorer.judges import get_judge
+from scorer.recall import context_recall
+from scorer.types import RecallResult
+
+ContextExtractor = Callable[[Any, Any], Sequence[str] | Awaitable[Sequence[str]]]
+
+
+def _is_messages(value: Any) -> bool:
+    """Agent messages: a list of role-bearing dicts or objects (OpenAI and Mastra alike)."""
+    if isinstance(value, dict):
+        value = value.get("messages", value)
+    if not isinstance(value, list) or not value:
+        return False
+    first = value[0]
+    return (isinstance(first, dict) and "role" in first) or hasattr(first, "role")
+
+
+class ContextRecallScorer:
+    """Scores how much of a ground truth the context covers; see `create_context_recall_scorer`."""
+
+    def __init__(
+        self,
+        judge: Judge,
+        *,
+        context: Sequence[str] | None,
+        context_extractor: ContextExtractor | None,
+        scale: float,
+    ) -> None:
+        self.judge = judge
+        self.context = list(context) if context is not None else None
+        self.context_extractor = context_extractor
+        self.scale = scale
+        self._runner = BlockingRunner()
+
+    async def _chunks(self, input: Any, output: Any) -> Sequence[str]:
+        if self.context_extractor is not None and (_is_messages(input) or _is_messages(output)):
+            chunks = self.context_extractor(input, output)
+            return await chunks if inspect.isawaitable(chunks) else chunks
+        return self.context or []
+
+    async def arun(
+        self, *, input: Any = None, output: Any = None, ground_truth: str | None = None
+    ) -> RecallResult:
+        chunks = await self._chunks(input, output)
+        return await context_recall(ground_truth, chunks, self.judge, scale=self.scale)
+
+    def run(
+        self, *, input: Any = None, output: Any = None, ground_truth: str | None = None
+    ) -> RecallResult:
+        return self._runner.call(
+            lambda: self.arun(input=input, output=output, ground_truth=ground_truth)
+        )
+
+    def close(self) -> None:
+        self._runner.close()
+
+
+def create_context_recall_scorer(
+    *,
+    model: str | Judge | None = None,
+    context: Sequence[str] | None = None,
+    context_extractor: ContextExtractor | None = None,
+    scale: float = 1,
+) -> ContextRecallScorer:
+    """A context recall scorer.
+
+    `model` is a judge string (`builtin`, `openai/<model>`, `anthropic/<model>`) or a Judge.
+    `context_extractor(input, output)` supplies the chunks when input or output are agent
+    messages; otherwise the fixed `context` is used.
+    """
+    if scale <= 0:
+        raise ValueError(f"scale must be positive, got {scale}")
+    return ContextRecallScorer(
+        get_judge(model), context=context, context_extractor=context_extractor, scale=scale
+    )
