@@ -1,0 +1,55 @@
+"""Judges by model string: `builtin`, `openai/<model>`, `anthropic/<model>`, or your own."""
+
+from __future__ import annotations
+
+from scorer.errors import ConfigurationError
+from scorer.judge import Judge
+from scorer.judges.llm import LLMJudge, UnusableAnswer
+from scorer.models.anthropic import AnthropicModel
+from scorer.models.base import ChatModel, ModelSettings
+from scorer.models.cache import InMemoryCache, ResponseCache
+from scorer.models.openai import OpenAIModel
+from scorer.prompts import PromptTemplate
+
+PROVIDERS: dict[str, type[OpenAIModel] | type[AnthropicModel]] = {
+    "openai": OpenAIModel,
+    "anthropic": AnthropicModel,
+}
+VALID_FORMS = '"builtin", "openai/<model>", "anthropic/<model>" or a Judge instance'
+
+
+def get_judge(
+    model: str | Judge | None = None,
+    *,
+    template: PromptTemplate | None = None,
+    settings: ModelSettings | None = None,
+    cache: ResponseCache | None = None,
+) -> Judge:
+    """The judge a model string names; a Judge instance is returned as it is."""
+    if model is None or model == "builtin":
+        # Imported here so the LLM path never pays for the builtin judge's setup, and back.
+        from scorer.judges.builtin import BuiltinJudge
+
+        return BuiltinJudge()
+    if isinstance(model, str):
+        provider, _, name = model.partition("/")
+        model_class = PROVIDERS.get(provider.strip().lower())
+        if model_class is not None and name.strip():
+            chat_model: ChatModel = model_class(name.strip(), settings)
+            return LLMJudge(chat_model, template=template, cache=cache)
+        raise ConfigurationError(f"Unknown judge {model!r}; use {VALID_FORMS}.")
+    if isinstance(model, Judge):
+        return model
+    raise ConfigurationError(f"Unknown judge {type(model).__name__}; use {VALID_FORMS}.")
+
+
+__all__ = [
+    "ChatModel",
+    "InMemoryCache",
+    "LLMJudge",
+    "ModelSettings",
+    "PromptTemplate",
+    "ResponseCache",
+    "UnusableAnswer",
+    "get_judge",
+]

@@ -1,0 +1,87 @@
+"""Anthropic's Messages API; structured output through a forced tool call."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from scorer.models.base import JsonReply, JsonRequest, ModelSettings, env_secret
+from scorer.models.http import HttpTransport
+from scorer.types import Usage
+
+DEFAULT_BASE_URL = "https://api.anthropic.com"
+API_VERSION = "2023-06-01"
+
+
+class AnthropicModel:
+    """Asks for the answer as the input of a tool the model must call; its schema is ours."""
+
+    provider = "anthropic"
+
+    def __init__(self, model: str, settings: ModelSettings | None = None) -> None:
+        settings = settings or ModelSettings()
+        self.model = model
+        self.settings = settings
+        self.base_url = (
+            settings.base_url or os.environ.get("ANTHROPIC_BASE_URL") or DEFAULT_BASE_URL
+        ).rstrip("/")
+        key = settings.api_key or env_secret("ANTHROPIC_API_KEY")
+        headers = {"anthropic-version": API_VERSION}
+        if key:
+            headers["x-api-key"] = key.get_secret_value()
+        self._transport = HttpTransport(self.base_url, headers, settings, key)
+
+    def __repr__(self) -> str:
+        return f"AnthropicModel(model={self.model!r}, base_url={self.base_url!r})"
+
+    async def __aenter__(self) -> AnthropicModel:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._transport.aclose()
+
+    async def complete_json(self, request: JsonRequest) -> JsonReply:
+        # The base URL may be given with or without the /v1 suffix.
+        path = "messages" if self.base_url.endswith("/v1") else "v1/messages"
+        raw = await self._transport.post_json(path, self._body(request))
+        return _reply(raw, request.schema_name)
+
+    def _body(self, request: JsonRequest) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "max_tokens": self.settings.max_tokens,
+            "temperature": 0,
+            "system": request.system,
+            "messages": [{"role": "user", "content": request.user}],
+            "tools": [
+                {
+                    "name": request.schema_name,
+                    "description": "Record the answer.",
+                    "input_schema": request.json_schema,
+                }
+            ],
+            "tool_choice": {"type": "tool", "name": request.schema_name},
+        }
+
+
+def _reply(raw: dict[str, Any], tool_name: str) -> JsonReply:
+    usage_raw = raw.get("usage") or {}
+    usage = Usage(
+        calls=1,
+        input_tokens=int(usage_raw.get("input_tokens") or 0),
+        output_tokens=int(usage_raw.get("output_tokens") or 0),
+    )
+    blocks = raw.get("content")
+    for block in blocks if isinstance(blocks, list) else []:
+        if isinstance(block, dict) and block.get("type") == "tool_use":
+            data = block.get("input")
+            if block.get("name") == tool_name and isinstance(data, dict):
+                return JsonReply(data=data, usage=usage)
+    if raw.get("stop_reason") == "max_tokens":
+        problem = "the reply was cut off at the token limit before the tool call was complete"
+    else:
+        problem = f"the reply did not call the {tool_name} tool with an object"
+    return JsonReply(data=None, problem=problem, usage=usage)

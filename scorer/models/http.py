@@ -1,0 +1,142 @@
+"""Shared HTTP transport: one pooled client per model, bounded concurrency, polite retries."""
+
+from __future__ import annotations
+
+import email.utils
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import anyio
+import httpx
+from pydantic import SecretStr
+
+from scorer.errors import ModelError
+from scorer.models.base import ModelSettings
+
+RETRYABLE_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
+SNIPPET = 300
+
+
+class EndpointError(ModelError):
+    """A request failed for good; `status` is the HTTP status, None for timeouts and I/O."""
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+# Decides, from status and body, that a failure must not be retried (the caller adapts instead).
+GiveUp = Callable[[int, str], bool]
+
+
+class HttpTransport:
+    """POSTs JSON to one endpoint, reusing connections and retrying what is worth retrying."""
+
+    def __init__(
+        self,
+        base_url: str,
+        headers: dict[str, str],
+        settings: ModelSettings,
+        secret: SecretStr | None,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self._settings = settings
+        self._secret = secret
+        self._limiter = anyio.CapacityLimiter(settings.max_connections)
+        self._random = random.Random()
+        self._client = httpx.AsyncClient(
+            headers=headers,
+            timeout=httpx.Timeout(settings.timeout),
+            limits=httpx.Limits(
+                max_connections=settings.max_connections,
+                max_keepalive_connections=settings.max_connections,
+            ),
+        )
+
+    def __repr__(self) -> str:
+        return f"HttpTransport(base_url={self.base_url!r})"
+
+    async def __aenter__(self) -> HttpTransport:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
+
+    def scrub(self, text: str) -> str:
+        """The text with the key removed, wherever it may have been echoed."""
+        secret = self._secret.get_secret_value() if self._secret else ""
+        return text.replace(secret, "***") if secret else text
+
+    async def post_json(
+        self, path: str, body: dict[str, Any], *, give_up: GiveUp | None = None
+    ) -> dict[str, Any]:
+        url = f"{self.base_url}/{path.lstrip('/')}"
+        attempts = self._settings.max_retries + 1
+        for attempt in range(attempts):
+            last = attempt == attempts - 1
+            try:
+                # The slot is held for the request only, never while waiting to retry.
+                async with self._limiter:
+                    response = await self._client.post(url, json=body)
+            except httpx.TimeoutException:
+                if last:
+                    raise self._error(url, f"timed out after {attempts} attempts") from None
+                delay = self._backoff(attempt)
+            except httpx.TransportError as exc:
+                if last:
+                    raise self._error(url, f"connection failed ({type(exc).__name__})") from None
+                delay = self._backoff(attempt)
+            else:
+                status = response.status_code
+                if status < 300:
+                    return self._decode(url, response)
+                text = response.text
+                if give_up is not None and give_up(status, text):
+                    raise self._error(url, f"HTTP {status}: {text[:SNIPPET]}", status)
+                if status not in RETRYABLE_STATUS:
+                    raise self._error(url, f"HTTP {status}: {text[:SNIPPET]}", status)
+                if last:
+                    raise self._error(
+                        url, f"HTTP {status} after {attempts} attempts: {text[:SNIPPET]}", status
+                    )
+                waited = self._retry_after(response)
+                delay = self._backoff(attempt) if waited is None else waited
+            await anyio.sleep(delay)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _decode(self, url: str, response: httpx.Response) -> dict[str, Any]:
+        try:
+            data = response.json()
+        except ValueError:
+            raise self._error(url, "answered with a body that is not JSON") from None
+        if not isinstance(data, dict):
+            raise self._error(url, "answered with JSON that is not an object")
+        return data
+
+    def _error(self, url: str, what: str, status: int | None = None) -> EndpointError:
+        return EndpointError(self.scrub(f"POST {url} {what}"), status)
+
+    def _backoff(self, attempt: int) -> float:
+        """Exponential backoff with jitter, so many clients do not retry in step."""
+        ceiling = min(self._settings.backoff_max, self._settings.backoff_base * 2**attempt)
+        return self._random.uniform(ceiling / 2, ceiling)
+
+    def _retry_after(self, response: httpx.Response) -> float | None:
+        """The server's Retry-After (seconds or an HTTP date), capped by retry_after_max."""
+        value = response.headers.get("retry-after")
+        if not value:
+            return None
+        try:
+            seconds = float(value)
+        except ValueError:
+            try:
+                when = email.utils.parsedate_to_datetime(value)
+            except (TypeError, ValueError):
+                return None
+            seconds = when.timestamp() - time.time()
+        return min(max(seconds, 0.0), self._settings.retry_after_max)

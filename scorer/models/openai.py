@@ -1,0 +1,134 @@
+"""OpenAI-compatible chat completions (OpenAI, Azure, vLLM, Ollama, llama.cpp, LM Studio)."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Literal
+
+from scorer.models.base import (
+    JsonReply,
+    JsonRequest,
+    ModelSettings,
+    env_secret,
+    parse_json_object,
+)
+from scorer.models.http import EndpointError, HttpTransport
+from scorer.types import Usage
+
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+
+Mode = Literal["json_schema", "json_object", "prompt"]
+# Best first: each later mode asks less of the server and more of the prompt.
+MODES: tuple[Mode, ...] = ("json_schema", "json_object", "prompt")
+# How servers say "I do not support this response_format" (llama.cpp answers 500).
+FORMAT_REJECTED = frozenset({400, 422, 500, 501})
+
+
+class OpenAIModel:
+    """Structured output by json_schema, falling back to json_object, then to the prompt alone.
+
+    The first mode that works is remembered, so later calls never repeat a rejected one.
+    """
+
+    provider = "openai"
+
+    def __init__(self, model: str, settings: ModelSettings | None = None) -> None:
+        settings = settings or ModelSettings()
+        self.model = model
+        self.settings = settings
+        self.base_url = (
+            settings.base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL
+        ).rstrip("/")
+        key = settings.api_key or env_secret("OPENAI_API_KEY")
+        headers = {"Authorization": f"Bearer {key.get_secret_value()}"} if key else {}
+        self._transport = HttpTransport(self.base_url, headers, settings, key)
+        self._mode = 0
+        self._confirmed = False
+
+    def __repr__(self) -> str:
+        return f"OpenAIModel(model={self.model!r}, base_url={self.base_url!r})"
+
+    @property
+    def mode(self) -> Mode:
+        return MODES[self._mode]
+
+    async def __aenter__(self) -> OpenAIModel:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._transport.aclose()
+
+    async def complete_json(self, request: JsonRequest) -> JsonReply:
+        for index in range(self._mode, len(MODES)):
+            may_fall_back = not self._confirmed and index < len(MODES) - 1
+            try:
+                raw = await self._transport.post_json(
+                    "chat/completions",
+                    self._body(request, MODES[index]),
+                    give_up=_format_rejected if may_fall_back else None,
+                )
+            except EndpointError as exc:
+                if may_fall_back and exc.status in FORMAT_REJECTED:
+                    continue
+                raise
+            if not self._confirmed:
+                self._mode, self._confirmed = index, True
+            return _reply(raw)
+        raise AssertionError("unreachable: the last mode returns or raises")
+
+    def _body(self, request: JsonRequest, mode: Mode) -> dict[str, Any]:
+        system = request.system
+        if mode != "json_schema":
+            schema = json.dumps(request.json_schema, separators=(",", ":"))
+            system += f"\nReply with one JSON object only, matching this JSON schema: {schema}"
+        body: dict[str, Any] = {
+            "model": self.model,
+            "messages": [
+                {"role": "system", "content": system},
+                {"role": "user", "content": request.user},
+            ],
+            "temperature": 0,
+            "seed": self.settings.seed,
+            "max_tokens": self.settings.max_tokens,
+        }
+        if mode == "json_schema":
+            body["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {
+                    "name": request.schema_name,
+                    "schema": request.json_schema,
+                    "strict": True,
+                },
+            }
+        elif mode == "json_object":
+            # llama.cpp constrains decoding with this schema; others ignore the extra field.
+            body["response_format"] = {"type": "json_object", "schema": request.json_schema}
+        return body
+
+
+def _format_rejected(status: int, _body: str) -> bool:
+    return status in FORMAT_REJECTED
+
+
+def _reply(raw: dict[str, Any]) -> JsonReply:
+    usage_raw = raw.get("usage") or {}
+    usage = Usage(
+        calls=1,
+        input_tokens=int(usage_raw.get("prompt_tokens") or 0),
+        output_tokens=int(usage_raw.get("completion_tokens") or 0),
+    )
+    try:
+        choice = raw["choices"][0]
+        content = choice["message"].get("content")
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return JsonReply(data=None, problem="the reply had no message", usage=usage)
+    if not isinstance(content, str) or not content.strip():
+        return JsonReply(data=None, problem="the reply's message was empty", usage=usage)
+    data, problem = parse_json_object(content)
+    if problem and choice.get("finish_reason") == "length":
+        problem = "the reply was cut off at the token limit, so its JSON is incomplete"
+    return JsonReply(data=data, problem=problem, usage=usage)
