@@ -1,0 +1,72 @@
+"""The one interface every retriever under test implements, and its settings."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Protocol, Self, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
+
+from scorer.datasets import DatasetCase
+from scorer.errors import RecallAuditError
+
+TOKEN_ENV = "RECALL_AUDIT_RETRIEVER_TOKEN"
+
+
+class RetrieverError(RecallAuditError):
+    """A retriever failed for one case (after its retries); safe to show, no secrets inside."""
+
+
+def _token_from_env() -> SecretStr | None:
+    token = os.environ.get(TOKEN_ENV)
+    return SecretStr(token) if token else None
+
+
+class RetrieverSettings(BaseModel):
+    """How retrievers behind the network are called. Secrets are kept out of reprs."""
+
+    model_config = ConfigDict(frozen=True)
+
+    timeout: float = Field(default=30.0, gt=0)
+    max_connections: int = Field(default=8, ge=1)
+    # Retries after the first attempt, on 429, 5xx, timeouts and connection errors.
+    retries: int = Field(default=3, ge=0)
+    backoff: float = Field(default=0.5, ge=0)
+    max_backoff: float = Field(default=10.0, ge=0)
+    headers: dict[str, SecretStr] = Field(default_factory=dict)
+    # Sent as "Authorization: Bearer <token>"; read from RECALL_AUDIT_RETRIEVER_TOKEN by default.
+    token: SecretStr | None = Field(default_factory=_token_from_env)
+
+
+@runtime_checkable
+class Retriever(Protocol):
+    """Finds the chunks for one case. `retrieve` returns the raw answer, which
+    `scorer.context.extract_chunks` turns into chunks. It takes the whole case so that the
+    precomputed retriever can hand back the case's own contexts; the others use its question.
+
+    `name` identifies the retriever in results and never holds a secret.
+    """
+
+    name: str
+
+    async def retrieve(self, case: DatasetCase, top_k: int) -> Any: ...
+
+    async def aclose(self) -> None: ...
+
+
+class BaseRetriever:
+    """Shared plumbing: `async with retriever:` closes it when done."""
+
+    name: str
+
+    async def aclose(self) -> None:
+        """Nothing to release unless a subclass holds a connection pool."""
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"

@@ -1,0 +1,113 @@
+"""The built-in retriever: BM25 (bm25s) over a local knowledge base.
+
+A knowledge base is a folder of .txt / .md files (each file a document; large ones split
+into paragraphs), one such file, or a JSONL file of {"id", "title"?, "text"} documents.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import anyio
+import bm25s
+import numpy as np
+from pydantic import BaseModel
+
+from scorer.datasets import DatasetCase
+from scorer.errors import ConfigurationError
+from scorer.retrievers.base import BaseRetriever
+
+TEXT_SUFFIXES = (".txt", ".md")
+# Files longer than this are split into paragraphs, so one hit is not a whole manual.
+MAX_DOCUMENT_CHARS = 2000
+STOPWORDS = "en"
+
+
+class Document(BaseModel):
+    id: str
+    title: str = ""
+    text: str
+
+    @property
+    def chunk(self) -> str:
+        return f"{self.title}\n{self.text}" if self.title else self.text
+
+
+def load_documents(path: str | Path) -> list[Document]:
+    """The documents of a knowledge base, in a stable order (sorted file paths, file order)."""
+    root = Path(path)
+    if root.is_dir():
+        files = sorted(
+            p for p in root.rglob("*") if p.suffix.lower() in TEXT_SUFFIXES and p.is_file()
+        )
+        documents = [d for file in files for d in _file_documents(file, file.relative_to(root))]
+    elif root.is_file() and root.suffix.lower() == ".jsonl":
+        documents = list(_jsonl_documents(root))
+    elif root.is_file() and root.suffix.lower() in TEXT_SUFFIXES:
+        documents = list(_file_documents(root, Path(root.name)))
+    else:
+        raise ConfigurationError(
+            f"knowledge base {path} not found: give a folder of .txt/.md files, one such file, or a .jsonl"
+        )
+    if not documents:
+        raise ConfigurationError(f"knowledge base {path} holds no documents")
+    return documents
+
+
+def _file_documents(file: Path, relative: Path) -> Iterator[Document]:
+    text = file.read_text(encoding="utf-8-sig").strip()
+    if len(text) <= MAX_DOCUMENT_CHARS:
+        if text:
+            yield Document(id=relative.as_posix(), text=text)
+        return
+    paragraphs = (p.strip() for p in text.replace("\r\n", "\n").split("\n\n"))
+    for number, paragraph in enumerate(filter(None, paragraphs), start=1):
+        yield Document(id=f"{relative.as_posix()}#{number}", text=paragraph)
+
+
+def _jsonl_documents(file: Path) -> Iterator[Document]:
+    with file.open(encoding="utf-8-sig") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise ConfigurationError(f"{file}:{number}: invalid JSON: {error.msg}") from None
+            text = row.get("text") if isinstance(row, dict) else None
+            if not isinstance(text, str):
+                raise ConfigurationError(f"{file}:{number}: a document needs a string 'text' field")
+            title = row.get("title") or ""
+            yield Document(id=str(row.get("id", number)), title=str(title), text=text)
+
+
+class Bm25Retriever(BaseRetriever):
+    """Ranks the knowledge base's chunks by BM25 against the question (English stopwords
+    removed, no stemming). The index is built once, when the retriever is created.
+    Returns chunk texts best first; equal scores keep knowledge-base order; chunks sharing
+    no word with the question are never returned."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.name = f"bm25:{path}"
+        self.documents = load_documents(path)
+        corpus = [d.chunk for d in self.documents]
+        self._index = bm25s.BM25()
+        tokens = bm25s.tokenize(corpus, stopwords=STOPWORDS, show_progress=False)
+        self._index.index(tokens, show_progress=False)
+
+    async def retrieve(self, case: DatasetCase, top_k: int) -> list[str]:
+        return await anyio.to_thread.run_sync(self.search, case.question, top_k)
+
+    def search(self, question: str, top_k: int) -> list[str]:
+        """The top_k chunks for `question`, synchronously."""
+        [tokens] = bm25s.tokenize(
+            question, stopwords=STOPWORDS, return_ids=False, show_progress=False
+        )
+        known = [t for t in tokens if t in self._index.vocab_dict]
+        if not known or top_k < 1:
+            return []
+        scores = self._index.get_scores(known)
+        order = np.argsort(-scores, kind="stable")[:top_k]
+        return [self.documents[i].chunk for i in order if scores[i] > 0]

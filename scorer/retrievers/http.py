@@ -1,0 +1,143 @@
+"""A retriever behind an HTTP endpoint: POST the question, get the hits back as JSON."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+import anyio
+import httpx
+
+from scorer.datasets import DatasetCase
+from scorer.retrievers.base import BaseRetriever, RetrieverError, RetrieverSettings
+
+RETRYABLE_STATUS = frozenset({408, 425, 429, 500, 502, 503, 504})
+_BODY_PREVIEW = 200
+
+
+def public_url(url: str) -> str:
+    """The URL without credentials or query string, safe for names and messages."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if parts.port:
+        host += f":{parts.port}"
+    return f"{parts.scheme}://{host}{parts.path}"
+
+
+class HttpRetriever(BaseRetriever):
+    """POSTs {"question", "query", "top_k"} to `url` over one pooled client.
+
+    At most `settings.max_connections` requests are in flight; 429, 5xx, timeouts and
+    connection errors are retried with exponential backoff (honouring Retry-After) up to
+    `settings.retries` times; other 4xx fail at once. Use one instance per event loop and
+    close it (`async with`) when done.
+    """
+
+    def __init__(self, url: str, settings: RetrieverSettings | None = None) -> None:
+        self._url = url
+        self.name = public_url(url)
+        self._settings = settings or RetrieverSettings()
+        self._limiter = anyio.CapacityLimiter(self._settings.max_connections)
+        self._client: httpx.AsyncClient | None = None
+
+    async def retrieve(self, case: DatasetCase, top_k: int) -> Any:
+        payload = {"question": case.question, "query": case.question, "top_k": top_k}
+        async with self._limiter:
+            response = await self._post_with_retries(payload)
+        try:
+            return response.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            # A plain-text answer is one chunk; context extraction decides.
+            return response.text
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    async def _post_with_retries(self, payload: dict[str, Any]) -> httpx.Response:
+        settings = self._settings
+        for attempt in range(settings.retries + 1):
+            last_try = attempt == settings.retries
+            try:
+                response = await self._http().post(self._url, json=payload)
+            except httpx.TransportError as error:  # timeouts included
+                if last_try:
+                    raise self._error(f"{_describe(error)} after {attempt + 1} attempts") from None
+                await anyio.sleep(self._delay(attempt, None))
+                continue
+            if response.is_success:
+                return response
+            if response.status_code not in RETRYABLE_STATUS:
+                raise self._error(f"HTTP {response.status_code}: {self._preview(response)}")
+            if last_try:
+                raise self._error(
+                    f"HTTP {response.status_code} after {attempt + 1} attempts: {self._preview(response)}"
+                )
+            await anyio.sleep(self._delay(attempt, response.headers.get("retry-after")))
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _http(self) -> httpx.AsyncClient:
+        # Created on first use so that it belongs to the event loop that uses it.
+        if self._client is None:
+            settings = self._settings
+            headers = {key: value.get_secret_value() for key, value in settings.headers.items()}
+            if settings.token is not None:
+                headers["Authorization"] = f"Bearer {settings.token.get_secret_value()}"
+            self._client = httpx.AsyncClient(
+                headers=headers,
+                timeout=httpx.Timeout(settings.timeout),
+                limits=httpx.Limits(
+                    max_connections=settings.max_connections,
+                    max_keepalive_connections=settings.max_connections,
+                ),
+            )
+        return self._client
+
+    def _delay(self, attempt: int, retry_after: str | None) -> float:
+        settings = self._settings
+        delay = settings.backoff * 2**attempt
+        hinted = _retry_after_seconds(retry_after)
+        if hinted is not None:
+            delay = max(delay, hinted)
+        return min(delay, settings.max_backoff)
+
+    def _preview(self, response: httpx.Response) -> str:
+        text = " ".join(response.text.split())[:_BODY_PREVIEW] or response.reason_phrase
+        for secret in self._secrets():
+            text = text.replace(secret, "***")
+        return text
+
+    def _secrets(self) -> list[str]:
+        settings = self._settings
+        values = [value.get_secret_value() for value in settings.headers.values()]
+        if settings.token is not None:
+            values.append(settings.token.get_secret_value())
+        return [value for value in values if value]
+
+    def _error(self, message: str) -> RetrieverError:
+        return RetrieverError(f"retriever {self.name}: {message}")
+
+
+def _describe(error: httpx.TransportError) -> str:
+    kind = "timed out" if isinstance(error, httpx.TimeoutException) else "connection failed"
+    return f"{kind} ({type(error).__name__})"
+
+
+def _retry_after_seconds(value: str | None) -> float | None:
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, (when - datetime.now(UTC)).total_seconds())

@@ -1,0 +1,75 @@
+"""A retriever that is a Python function of yours: `python:module:function`."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import anyio
+
+from scorer.datasets import DatasetCase
+from scorer.errors import ConfigurationError
+from scorer.retrievers.base import BaseRetriever, RetrieverError
+
+
+def load_callable(target: str) -> Callable[..., Any]:
+    """Import `module:function` (the function may be a dotted attribute path)."""
+    module_name, sep, attribute = target.partition(":")
+    if not sep or not module_name or not attribute:
+        raise ConfigurationError(f"expected 'module:function', got '{target}'")
+    try:
+        found: Any = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ConfigurationError(f"cannot import module '{module_name}': {error}") from None
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise ConfigurationError(f"module '{module_name}' has no attribute '{attribute}'")
+        found = getattr(found, part)
+    if not callable(found):
+        raise ConfigurationError(f"'{target}' is not callable")
+    return found
+
+
+def _takes_top_k(function: Callable[..., Any]) -> bool:
+    """True when the function can be called as f(question, top_k)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):  # some builtins have no signature: assume the full form
+        return True
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) >= 2 or any(p.kind == p.VAR_POSITIONAL for p in parameters)
+
+
+class PythonRetriever(BaseRetriever):
+    """Calls `function(question, top_k)`, or `function(question)` when it takes one argument.
+
+    Async functions are awaited; plain ones run in a worker thread so they cannot block the
+    event loop. Whatever they return is the raw result for context extraction.
+    """
+
+    def __init__(self, function: Callable[..., Any], name: str) -> None:
+        self.name = name
+        self._function = function
+        self._takes_top_k = _takes_top_k(function)
+        self._is_async = inspect.iscoroutinefunction(function) or inspect.iscoroutinefunction(
+            getattr(function, "__call__", None)  # noqa: B004 - an async __call__ method
+        )
+
+    @classmethod
+    def from_target(cls, target: str) -> PythonRetriever:
+        return cls(load_callable(target), name=f"python:{target}")
+
+    async def retrieve(self, case: DatasetCase, top_k: int) -> Any:
+        args = (case.question, top_k) if self._takes_top_k else (case.question,)
+        try:
+            if self._is_async:
+                return await self._function(*args)
+            result = await anyio.to_thread.run_sync(partial(self._function, *args))
+            return await result if inspect.isawaitable(result) else result
+        except Exception as error:
+            raise RetrieverError(
+                f"retriever {self.name} raised {type(error).__name__}: {error}"
+            ) from error
