@@ -1,0 +1,21 @@
+"""Shared fixtures; keep each one small and say which tests use it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from model_server import FakeModelServer
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    # Async tests run on asyncio only (trio is not a dependency).
+    return "asyncio"
+
+
+@pytest.fixture
+def model_server() -> Iterator[FakeModelServer]:
+    """A scriptable fake model provider on 127.0.0.1 (see tests/model_server.py)."""
+    with FakeModelServer() as server:
+        yield server

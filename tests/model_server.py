@@ -1,0 +1,196 @@
+"""A real HTTP server on 127.0.0.1 that plays a model provider (or any JSON endpoint) in tests.
+
+Script it per test: queue canned replies (status, body, headers, delay), or give a responder
+that computes a reply from the request. Every request is recorded, and the server counts how
+many were in flight at once.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Recorded:
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: bytes
+    # The client's port: equal ports mean the client reused one connection.
+    client_port: int
+
+    @property
+    def json(self) -> Any:
+        return json.loads(self.body) if self.body else None
+
+
+@dataclass
+class Canned:
+    status: int = 200
+    # A dict or list is sent as JSON; str or bytes as they are.
+    body: Any = None
+    headers: dict[str, str] = field(default_factory=dict)
+    # Seconds the server waits before answering (to provoke client timeouts).
+    delay: float = 0.0
+
+
+Responder = Callable[[Recorded], Canned]
+
+
+class FakeModelServer:
+    def __init__(self, responder: Responder | None = None) -> None:
+        self.responder = responder
+        self.requests: list[Recorded] = []
+        self.max_in_flight = 0
+        self._queue: deque[Canned] = deque()
+        self._in_flight = 0
+        self._lock = threading.Lock()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._server.daemon_threads = True
+        self._server.block_on_close = False
+        # A short poll interval keeps shutdown (and so each test's teardown) quick.
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
+        )
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def enqueue(self, *replies: Canned) -> None:
+        with self._lock:
+            self._queue.extend(replies)
+
+    def start(self) -> FakeModelServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def __enter__(self) -> FakeModelServer:
+        return self.start()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    def _next(self, request: Recorded) -> Canned:
+        with self._lock:
+            self.requests.append(request)
+            self._in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self._in_flight)
+            if self._queue:
+                return self._queue.popleft()
+        if self.responder is not None:
+            return self.responder(request)
+        return Canned(status=599, body={"error": "the test queued no reply for this request"})
+
+    def _done(self) -> None:
+        with self._lock:
+            self._in_flight -= 1
+
+
+def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"  # keep-alive, as real providers do
+
+        def do_POST(self) -> None:
+            self._serve()
+
+        def do_GET(self) -> None:
+            self._serve()
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass  # keep test output quiet
+
+        def _serve(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            request = Recorded(
+                method=self.command,
+                path=self.path,
+                headers={k.lower(): v for k, v in self.headers.items()},
+                body=self.rfile.read(length),
+                client_port=self.client_address[1],
+            )
+            try:
+                canned = server._next(request)
+                if canned.delay:
+                    threading.Event().wait(canned.delay)
+                self._write(canned)
+            except (BrokenPipeError, ConnectionResetError):
+                self.close_connection = True  # the client gave up (e.g. its timeout)
+            finally:
+                server._done()
+
+        def _write(self, canned: Canned) -> None:
+            body = canned.body
+            if isinstance(body, dict | list):
+                payload, kind = json.dumps(body).encode(), "application/json"
+            elif isinstance(body, str):
+                payload, kind = body.encode(), "text/plain"
+            else:
+                payload, kind = body or b"", "application/octet-stream"
+            self.send_response(canned.status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(payload)))
+            for name, value in canned.headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(payload)
+
+    return Handler
+
+
+def openai_completion(
+    content: dict[str, Any] | str,
+    *,
+    prompt_tokens: int = 100,
+    completion_tokens: int = 20,
+    finish_reason: str = "stop",
+) -> Canned:
+    """A chat completion whose message is `content` (a dict is sent as its JSON text)."""
+    text = content if isinstance(content, str) else json.dumps(content)
+    return Canned(
+        body={
+            "id": "chatcmpl-test",
+            "object": "chat.completion",
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": text},
+                    "finish_reason": finish_reason,
+                }
+            ],
+            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens},
+        }
+    )
+
+
+def anthropic_message(
+    tool_input: dict[str, Any],
+    tool_name: str,
+    *,
+    input_tokens: int = 100,
+    output_tokens: int = 20,
+) -> Canned:
+    """A Messages API reply that calls `tool_name` with `tool_input`."""
+    return Canned(
+        body={
+            "id": "msg_test",
+            "type": "message",
+            "role": "assistant",
+            "content": [
+                {"type": "tool_use", "id": "toolu_1", "name": tool_name, "input": tool_input}
+            ],
+            "stop_reason": "tool_use",
+            "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
+        }
+    )
