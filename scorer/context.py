@@ -110,25 +110,29 @@ class _Reader:
         content = mapping.get("content")
         # OpenAI: the tool's answer is the content of a "tool" message; the assistant's own
         # text and tool_calls are the answer and the request, not retrieved context.
-        if mapping.get("role") in ("tool", "function"):
-            chunks += self.tool_result(content)
-        elif isinstance(content, list):
-            chunks += self._parts(content)
+        is_tool = mapping.get("role") in ("tool", "function")
+        if isinstance(content, list):
+            chunks += self._parts(content, text_is_result=is_tool)
         elif isinstance(content, Mapping):
             # Mastra's stored format: {"format": 2, "parts": [...], "toolInvocations": [...]}
-            chunks += self._parts(content.get("parts") or [])
+            chunks += self._parts(content.get("parts") or [], text_is_result=False)
             chunks += self._invocations(content.get("toolInvocations") or [])
-        chunks += self._parts(mapping.get("parts") or [])
+        elif is_tool:
+            chunks += self.tool_result(content)
+        chunks += self._parts(mapping.get("parts") or [], text_is_result=False)
         chunks += self._invocations(mapping.get("toolInvocations") or [])
         return chunks
 
-    def _parts(self, parts: Sequence[Any]) -> list[str]:
+    def _parts(self, parts: Sequence[Any], *, text_is_result: bool) -> list[str]:
         chunks: list[str] = []
         for part in parts:
             if not isinstance(part, Mapping):
                 continue
             kind = str(part.get("type", ""))
-            if kind == "tool-result":
+            if kind == "text" and text_is_result:
+                # OpenAI tool message content parts: [{"type": "text", "text": "..."}]
+                chunks += self.tool_result(part.get("text"))
+            elif kind == "tool-result":
                 chunks += self.tool_result(_unwrap_output(part.get("result", part.get("output"))))
             elif kind == "tool-invocation":
                 chunks += self._invocations([part.get("toolInvocation")])
@@ -153,7 +157,6 @@ class _Reader:
             parsed = _parse_json(result)
             return _text_chunks(result) if isinstance(parsed, str) else self.tool_result(parsed)
         if isinstance(result, list | tuple):
-            # OpenAI content parts: [{"type": "text", "text": "..."}]
             return [chunk for item in result for chunk in self.tool_result(item)]
         if isinstance(result, bool | int | float):
             return [json.dumps(result)]
