@@ -15,6 +15,7 @@ from scorer.types import Usage, Verdict
 
 T = TypeVar("T")
 QUOTE_MAX = 300
+PROBLEM_MAX = 300
 _TRUE = frozenset({"true", "yes", "y", "1", "supported", "support"})
 _FALSE = frozenset({"false", "no", "n", "0", "unsupported", "not supported", "none"})
 _NUMBER = re.compile(r"\d+")
@@ -107,9 +108,9 @@ class LLMJudge:
         usage = reply.usage
         result, problem = _try(parse, reply)
         if problem is not None:
-            repaired = request.model_copy(
-                update={"user": request.user + self.template.repair(problem)}
-            )
+            # Problems may quote the model's own text; keep the re-ask short.
+            note = self.template.repair(problem[:PROBLEM_MAX])
+            repaired = request.model_copy(update={"user": request.user + note})
             reply = await self.model.complete_json(repaired)
             usage += reply.usage
             result, problem = _try(parse, reply)
