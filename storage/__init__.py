@@ -1,0 +1,88 @@
+"""Storage for Recall Audit: SQLModel tables over SQLite (default) or PostgreSQL, evolved by
+Alembic, behind repository functions that take a `sqlmodel.Session` and return frozen records.
+
+    engine = open_database()              # migrated to head; keep it for the process
+    with Session(engine) as session:
+        dataset = upsert_dataset(session, "faq", "faq.jsonl", fingerprint)
+        ...
+"""
+
+from sqlmodel import Session
+
+from storage.attribution_cache import get_cached_attribution, save_attribution
+from storage.baselines import (
+    baseline_for,
+    pin_baseline,
+    pinned_baseline,
+    previous_completed_run,
+    recall_history,
+    unpin_baseline,
+)
+from storage.claims import get_claims, save_claims
+from storage.datasets import get_dataset, upsert_cases, upsert_dataset
+from storage.engine import open_database
+from storage.records import (
+    CaseInput,
+    CaseRecord,
+    CaseResultRecord,
+    CaseScore,
+    ClaimOutcome,
+    DatasetRecord,
+    RunRecord,
+    RunStatus,
+)
+from storage.reports import case_scores, claim_outcomes, run_results
+from storage.response_cache import DatabaseResponseCache
+from storage.results import finished_case_keys, save_case_result
+from storage.runs import (
+    create_run,
+    find_resumable_run,
+    finish_run,
+    get_run,
+    list_runs,
+    resolve_run_id,
+    resume_run,
+    set_run_baseline,
+)
+from storage.settings import database_url
+
+__all__ = [
+    "CaseInput",
+    "CaseRecord",
+    "CaseResultRecord",
+    "CaseScore",
+    "ClaimOutcome",
+    "DatabaseResponseCache",
+    "DatasetRecord",
+    "RunRecord",
+    "RunStatus",
+    "Session",
+    "baseline_for",
+    "case_scores",
+    "claim_outcomes",
+    "create_run",
+    "database_url",
+    "find_resumable_run",
+    "finish_run",
+    "finished_case_keys",
+    "get_cached_attribution",
+    "get_claims",
+    "get_dataset",
+    "get_run",
+    "list_runs",
+    "open_database",
+    "pin_baseline",
+    "pinned_baseline",
+    "previous_completed_run",
+    "recall_history",
+    "resolve_run_id",
+    "resume_run",
+    "run_results",
+    "save_attribution",
+    "save_case_result",
+    "save_claims",
+    "set_run_baseline",
+    "unpin_baseline",
+    "upsert_cases",
+    "upsert_dataset",
+]

@@ -1,0 +1,50 @@
+"""Verdicts cached per (claims, chunks, judge, judge version): a case whose ground truth and
+retrieved chunks did not change costs no model call on the next run."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlmodel import Session
+
+from scorer.types import Verdict
+from storage.hashing import list_hash, text_hash
+from storage.tables import AttributionCache
+from storage.upsert import insert
+
+
+def attribution_key(
+    claims: Sequence[str], chunks: Sequence[str], judge: str, judge_version: str
+) -> str:
+    return text_hash("\n".join((list_hash(claims), list_hash(chunks), judge, judge_version)))
+
+
+def get_cached_attribution(
+    session: Session,
+    claims: Sequence[str],
+    chunks: Sequence[str],
+    judge: str,
+    judge_version: str,
+) -> list[Verdict] | None:
+    """The verdicts judged before for exactly these claims and chunks (in this order), if any."""
+    row = session.get(AttributionCache, attribution_key(claims, chunks, judge, judge_version))
+    return [Verdict.model_validate(v) for v in row.verdicts] if row else None
+
+
+def save_attribution(
+    session: Session,
+    claims: Sequence[str],
+    chunks: Sequence[str],
+    judge: str,
+    judge_version: str,
+    verdicts: Sequence[Verdict],
+) -> None:
+    """Caches a successful attribution; a concurrent save of the same key is ignored. Commits."""
+    statement = insert(session, AttributionCache).values(
+        key=attribution_key(claims, chunks, judge, judge_version),
+        judge=judge,
+        judge_version=judge_version,
+        verdicts=[v.model_dump(mode="json") for v in verdicts],
+    )
+    session.exec(statement.on_conflict_do_nothing())
+    session.commit()

@@ -1,0 +1,98 @@
+"""Which run a new run is compared with: a pinned one, else the previous comparable run."""
+
+from __future__ import annotations
+
+from sqlmodel import Session, col, select
+
+from storage.columns import utcnow
+from storage.records import RunRecord, RunStatus
+from storage.runs import get_run, records, run_record, runs_with_dataset
+from storage.tables import Baseline, Dataset, Run
+from storage.upsert import insert
+
+
+def previous_completed_run(
+    session: Session, run_id: str, *, same_retriever: bool = True
+) -> RunRecord | None:
+    """The latest completed run started before `run_id` on the same dataset with the same judge
+    and judge version (so its claims are the same), and by default the same retriever."""
+    run = get_run(session, run_id)
+    if run is None:
+        raise KeyError(f"no run with id {run_id}")
+    query = runs_with_dataset().where(
+        Run.dataset_id == run.dataset_id,
+        Run.judge == run.judge,
+        Run.judge_version == run.judge_version,
+        Run.status == RunStatus.COMPLETED,
+        Run.id != run.id,
+        col(Run.started_at) <= run.started_at,
+    )
+    if same_retriever:
+        query = query.where(Run.retriever == run.retriever)
+    row = session.exec(query.order_by(col(Run.started_at).desc(), col(Run.id))).first()
+    return run_record(*row) if row else None
+
+
+def pin_baseline(session: Session, run_id: str) -> RunRecord:
+    """Makes a completed run the baseline of its dataset until unpinned. Commits."""
+    run = get_run(session, run_id)
+    if run is None:
+        raise KeyError(f"no run with id {run_id}")
+    if run.status != RunStatus.COMPLETED:
+        raise ValueError(f"run {run_id} is {run.status}; only a completed run can be a baseline")
+    now = utcnow()
+    statement = insert(session, Baseline).values(
+        dataset_id=run.dataset_id, run_id=run.id, pinned_at=now
+    )
+    session.exec(
+        statement.on_conflict_do_update(
+            index_elements=["dataset_id"], set_={"run_id": run.id, "pinned_at": now}
+        )
+    )
+    session.commit()
+    return run
+
+
+def unpin_baseline(session: Session, dataset: str) -> bool:
+    """Back to comparing with the previous run. Commits; False if nothing was pinned."""
+    row = session.exec(
+        select(Baseline)
+        .join(Dataset, col(Dataset.id) == col(Baseline.dataset_id))
+        .where(Dataset.name == dataset)
+    ).first()
+    if row is None:
+        return False
+    session.delete(row)
+    session.commit()
+    return True
+
+
+def pinned_baseline(session: Session, dataset: str) -> RunRecord | None:
+    row = session.exec(
+        runs_with_dataset()
+        .join(Baseline, col(Baseline.run_id) == col(Run.id))
+        .where(Dataset.name == dataset)
+    ).first()
+    return run_record(*row) if row else None
+
+
+def baseline_for(session: Session, run_id: str) -> RunRecord | None:
+    """What `run_id` is compared with: its dataset's pinned run, else the previous one."""
+    run = get_run(session, run_id)
+    if run is None:
+        raise KeyError(f"no run with id {run_id}")
+    pinned = pinned_baseline(session, run.dataset_name)
+    if pinned is not None and pinned.id != run.id:
+        return pinned
+    return previous_completed_run(session, run_id)
+
+
+def recall_history(
+    session: Session, dataset: str, *, retriever: str | None = None, limit: int = 30
+) -> list[RunRecord]:
+    """The latest `limit` completed runs of a dataset, oldest first: the recall trend."""
+    query = runs_with_dataset().where(Dataset.name == dataset, Run.status == RunStatus.COMPLETED)
+    if retriever is not None:
+        query = query.where(Run.retriever == retriever)
+    rows = session.exec(query.order_by(col(Run.started_at).desc()).limit(limit)).all()
+    return list(reversed(records(rows)))

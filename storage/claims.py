@@ -1,0 +1,95 @@
+"""Frozen claim sets: extracted once per (ground truth, judge, judge version), reused forever,
+so the denominator of a case never moves from one run to the next."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TypeVar
+
+from sqlmodel import Session, col, select
+
+from storage.hashing import ground_truth_hash
+from storage.tables import ClaimSet
+from storage.upsert import insert
+
+T = TypeVar("T")
+# Stays far below SQLite's and PostgreSQL's limits on bound parameters per statement.
+IN_BATCH = 500
+
+
+def batched(items: Sequence[T], size: int = IN_BATCH) -> Iterator[Sequence[T]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def claim_sets(
+    session: Session, hashes: Sequence[str], judge: str, judge_version: str
+) -> dict[str, ClaimSet]:
+    """Stored claim sets by ground truth hash."""
+    found: dict[str, ClaimSet] = {}
+    for batch in batched(sorted(set(hashes))):
+        rows = session.exec(
+            select(ClaimSet).where(
+                ClaimSet.judge == judge,
+                ClaimSet.judge_version == judge_version,
+                col(ClaimSet.ground_truth_hash).in_(batch),
+            )
+        ).all()
+        found.update((row.ground_truth_hash, row) for row in rows)
+    return found
+
+
+def freeze(
+    session: Session,
+    claims_by_hash: Mapping[str, Sequence[str]],
+    judge: str,
+    judge_version: str,
+) -> dict[str, ClaimSet]:
+    """Stores the claim sets not stored yet (the first writer wins) and returns what is stored.
+
+    Does not commit: callers decide the transaction. Rows go in hash order, so concurrent
+    writers lock them in the same order.
+    """
+    rows = [
+        {
+            "ground_truth_hash": gt_hash,
+            "judge": judge,
+            "judge_version": judge_version,
+            "claims": list(claims_by_hash[gt_hash]),
+        }
+        for gt_hash in sorted(claims_by_hash)
+    ]
+    if rows:
+        session.exec(insert(session, ClaimSet).on_conflict_do_nothing(), params=rows)
+    return claim_sets(session, list(claims_by_hash), judge, judge_version)
+
+
+def get_claims(
+    session: Session, ground_truths: Sequence[str], judge: str, judge_version: str
+) -> dict[str, list[str]]:
+    """Frozen claims of those ground truths that have some, keyed by ground truth text."""
+    stored = claim_sets(
+        session, [ground_truth_hash(gt) for gt in ground_truths], judge, judge_version
+    )
+    return {
+        gt: list(stored[gt_hash].claims)
+        for gt in ground_truths
+        if (gt_hash := ground_truth_hash(gt)) in stored
+    }
+
+
+def save_claims(
+    session: Session,
+    claims_by_ground_truth: Mapping[str, Sequence[str]],
+    judge: str,
+    judge_version: str,
+) -> dict[str, list[str]]:
+    """Freezes newly extracted claims and returns the frozen claims for every ground truth given.
+
+    Where claims were already frozen (by another worker, say) those win and are returned,
+    so every run scores the same claims. Commits.
+    """
+    by_hash = {ground_truth_hash(gt): claims for gt, claims in claims_by_ground_truth.items()}
+    stored = freeze(session, by_hash, judge, judge_version)
+    session.commit()
+    return {gt: list(stored[ground_truth_hash(gt)].claims) for gt in claims_by_ground_truth}

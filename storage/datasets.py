@@ -1,0 +1,85 @@
+"""Datasets and their cases: registered once, updated in place when the file changes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import bindparam, update
+from sqlmodel import Session, select
+
+from storage.columns import utcnow
+from storage.hashing import ground_truth_hash
+from storage.records import CaseInput, CaseRecord, DatasetRecord
+from storage.tables import Case, Dataset
+from storage.upsert import insert, table
+
+
+def upsert_dataset(session: Session, name: str, path: str, fingerprint: str) -> DatasetRecord:
+    """Registers the dataset by name, or records its new path and fingerprint. Commits."""
+    now = utcnow()
+    statement = insert(session, Dataset).values(
+        name=name, path=path, fingerprint=fingerprint, created_at=now, updated_at=now
+    )
+    statement = statement.on_conflict_do_update(
+        index_elements=["name"],
+        set_={"path": path, "fingerprint": fingerprint, "updated_at": now},
+    )
+    session.exec(statement)
+    session.commit()
+    dataset = get_dataset(session, name)
+    assert dataset is not None  # just written
+    return dataset
+
+
+def get_dataset(session: Session, name: str) -> DatasetRecord | None:
+    row = session.exec(select(Dataset).where(Dataset.name == name)).first()
+    return DatasetRecord.model_validate(row) if row else None
+
+
+def _hash(ground_truth: str | None) -> str | None:
+    return ground_truth_hash(ground_truth) if ground_truth and ground_truth.strip() else None
+
+
+def upsert_cases(session: Session, dataset_id: int, cases: Sequence[CaseInput]) -> list[CaseRecord]:
+    """Adds new cases and updates changed ones, keyed by case_key; returns them in input order.
+
+    Cases missing from `cases` are kept: old runs still point at them. Commits.
+    """
+    keys = [c.case_key for c in cases]
+    if len(set(keys)) != len(keys):
+        raise ValueError("case keys must be unique within a dataset")
+    existing = {row.case_key: row for row in _cases(session, dataset_id)}
+    new: list[dict[str, object]] = []
+    changed: list[dict[str, object]] = []
+    for case in cases:
+        values = {
+            "question": case.question,
+            "ground_truth": case.ground_truth,
+            "ground_truth_hash": _hash(case.ground_truth),
+        }
+        row = existing.get(case.case_key)
+        if row is None:
+            new.append({"dataset_id": dataset_id, "case_key": case.case_key, **values})
+        elif (row.question, row.ground_truth) != (case.question, case.ground_truth):
+            changed.append({"row_id": row.id, **values})
+    if new:
+        # A concurrent worker registering the same cases is not an error.
+        session.exec(insert(session, Case).on_conflict_do_nothing(), params=new)
+    if changed:
+        session.exec(
+            update(table(Case))
+            .where(table(Case).c.id == bindparam("row_id"))
+            .values(
+                question=bindparam("question"),
+                ground_truth=bindparam("ground_truth"),
+                ground_truth_hash=bindparam("ground_truth_hash"),
+            ),
+            params=changed,
+        )
+    session.commit()
+    by_key = {row.case_key: CaseRecord.model_validate(row) for row in _cases(session, dataset_id)}
+    return [by_key[key] for key in keys]
+
+
+def _cases(session: Session, dataset_id: int) -> Sequence[Case]:
+    return session.exec(select(Case).where(Case.dataset_id == dataset_id)).all()

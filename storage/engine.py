@@ -1,0 +1,70 @@
+"""Engines for SQLite (WAL, busy timeout, foreign keys) and PostgreSQL, migrated on open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.pool import NullPool
+
+from scorer.errors import ConfigurationError
+from storage.settings import DATABASE_URL_ENV, database_url
+
+# Long enough for a writer to wait out another process's short transaction.
+BUSY_TIMEOUT_MS = 30_000
+
+
+def normalise_url(url: str) -> URL:
+    """SQLite or PostgreSQL (through psycopg 3, whatever driver the URL names or omits)."""
+    try:
+        parsed = make_url(url)
+    except Exception as exc:  # SQLAlchemy's message may echo the URL, password included
+        raise ConfigurationError(f"{DATABASE_URL_ENV} is not a database URL") from exc
+    backend = parsed.get_backend_name()
+    if backend in ("postgresql", "postgres"):
+        return parsed.set(drivername="postgresql+psycopg")
+    if backend == "sqlite":
+        return parsed
+    raise ConfigurationError(
+        f"unsupported database {backend!r}: use sqlite:///path/to/file.db or postgresql://..."
+    )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any, *, foreign_keys: bool) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL lets readers (the CLI, the UI) work while a run writes; NORMAL sync is safe in WAL.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
+    cursor.close()
+
+
+def build_engine(url: URL, *, foreign_keys: bool = True, **kwargs: Any) -> Engine:
+    """An engine with our connection settings, without touching the schema."""
+    if url.get_backend_name() == "sqlite":
+        if url.database and url.database != ":memory:":
+            Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, **kwargs)
+        event.listen(
+            engine,
+            "connect",
+            lambda conn, record: _sqlite_pragmas(conn, record, foreign_keys=foreign_keys),
+        )
+        return engine
+    return create_engine(url, pool_pre_ping=True, **kwargs)
+
+
+def open_database(url: str | None = None) -> Engine:
+    """The engine for `url` (default: `storage.settings.database_url()`), schema at head.
+
+    Cheap to call again: an up-to-date schema costs one version check. The caller keeps
+    the engine (one per process or flow run) and opens `sqlmodel.Session(engine)` from it.
+    """
+    from storage.schema import upgrade_schema  # Alembic is only needed here
+
+    parsed = normalise_url(url or database_url())
+    upgrade_schema(build_engine(parsed, foreign_keys=False, poolclass=NullPool))
+    return build_engine(parsed)

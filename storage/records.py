@@ -1,0 +1,130 @@
+"""What the repository functions take and return: frozen pydantic values, safe to pass between
+Prefect tasks and threads (no session, no lazy loading)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from scorer.types import RecallResult, Status, Usage, Verdict
+
+
+class RunStatus(StrEnum):
+    RUNNING = "running"
+    COMPLETED = "completed"
+    FAILED = "failed"
+
+
+# Counted in the mean: a retriever that returns nothing has really missed every claim.
+MEAN_STATUSES = (Status.SCORED, Status.NO_CONTEXT)
+# Reported, never averaged: there was nothing to recall.
+UNSCORABLE_STATUSES = (Status.NO_GROUND_TRUTH, Status.NO_CLAIMS)
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(frozen=True, from_attributes=True)
+
+
+class DatasetRecord(Record):
+    id: int
+    name: str
+    path: str
+    fingerprint: str
+    created_at: datetime
+    updated_at: datetime
+
+
+class CaseInput(Record):
+    """One labelled case as the dataset loader produced it."""
+
+    case_key: str
+    question: str
+    ground_truth: str | None = None
+
+
+class CaseRecord(Record):
+    id: int
+    dataset_id: int
+    case_key: str
+    question: str
+    ground_truth: str | None
+    ground_truth_hash: str | None
+
+
+class RunRecord(Record):
+    id: str
+    dataset_id: int
+    dataset_name: str
+    dataset_fingerprint: str
+    retriever: str
+    judge: str
+    judge_version: str
+    scale: float
+    params: dict[str, Any]
+    status: RunStatus
+    started_at: datetime
+    finished_at: datetime | None
+    # Mean score (0..scale) over scored and no-context cases; None until finished or if none.
+    mean_recall: float | None
+    case_count: int
+    scored_count: int
+    no_context_count: int
+    unscorable_count: int
+    error_count: int
+    usage: Usage
+    prefect_flow_run_id: str | None
+    baseline_run_id: str | None
+
+
+class CaseResultRecord(Record):
+    """One case of a run with everything `recall-audit show` prints."""
+
+    case_key: str
+    question: str
+    ground_truth: str | None
+    status: Status
+    score: float | None
+    scale: float
+    reason: str
+    error: str | None
+    claims: list[str]
+    verdicts: list[Verdict]
+    chunks: list[str]
+    recall_at_k: list[float]
+    usage: Usage
+    created_at: datetime
+
+    def to_recall_result(self) -> RecallResult:
+        return RecallResult(
+            status=self.status,
+            score=self.score,
+            scale=self.scale,
+            reason=self.reason,
+            claims=self.claims,
+            verdicts=self.verdicts,
+            recall_at_k=self.recall_at_k,
+            usage=self.usage,
+            error=self.error,
+        )
+
+
+class CaseScore(Record):
+    case_key: str
+    status: Status
+    score: float | None
+
+
+class ClaimOutcome(Record):
+    """One claim of one case in one run: the unit of the paired regression comparison."""
+
+    case_key: str
+    claim_index: int
+    claim: str
+    supported: bool
+    chunk_indices: list[int] = Field(default_factory=list)
+    quote: str = ""
+    # Text of the first supporting chunk, so a lost claim can show what used to find it.
+    chunk_text: str | None = None

@@ -1,0 +1,156 @@
+"""Reading a run back: full case results for `show`, scores and claim outcomes for comparisons."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from scorer.types import Status, Usage, Verdict
+from storage.records import MEAN_STATUSES, CaseResultRecord, CaseScore, ClaimOutcome
+from storage.tables import Case, CaseResult, Chunk, ClaimSet, RetrievedChunk, Run, VerdictRow
+
+
+def case_scores(session: Session, run_id: str) -> dict[str, CaseScore]:
+    """Status and score of every saved case of a run, by case key: the paired comparison's input."""
+    rows = session.exec(
+        select(Case.case_key, CaseResult.status, CaseResult.score)
+        .join(CaseResult, col(CaseResult.case_id) == col(Case.id))
+        .where(CaseResult.run_id == run_id)
+    ).all()
+    return {key: CaseScore(case_key=key, status=Status(s), score=score) for key, s, score in rows}
+
+
+def run_results(
+    session: Session, run_id: str, *, worst_first: bool = False, limit: int | None = None
+) -> list[CaseResultRecord]:
+    """The run's case results with claims, verdicts and chunks; by case key, or lowest score
+    first (errors last) with worst_first."""
+    query = (
+        select(CaseResult, Case, ClaimSet.claims, Run.scale)
+        .join(Case, col(Case.id) == col(CaseResult.case_id))
+        .join(Run, col(Run.id) == col(CaseResult.run_id))
+        .outerjoin(ClaimSet, col(ClaimSet.id) == col(CaseResult.claim_set_id))
+        .where(CaseResult.run_id == run_id)
+    )
+    if worst_first:
+        query = query.order_by(
+            col(CaseResult.score).is_(None), col(CaseResult.score), col(Case.case_key)
+        )
+    else:
+        query = query.order_by(col(Case.case_key))
+    rows = session.exec(query.limit(limit)).all()
+    # With a limit only the chosen results' details are loaded; otherwise the whole run's.
+    chosen: Any = (
+        col(CaseResult.id).in_([r.id for r, *_ in rows])
+        if limit is not None
+        else CaseResult.run_id == run_id
+    )
+    verdicts = _verdicts(session, chosen)
+    chunks = _chunks(session, chosen)
+    return [
+        CaseResultRecord(
+            case_key=case.case_key,
+            question=case.question,
+            ground_truth=case.ground_truth,
+            status=Status(result.status),
+            score=result.score,
+            scale=scale,
+            reason=result.reason,
+            error=result.error,
+            claims=list(claims or []),
+            verdicts=verdicts.get(result.id, []),
+            chunks=chunks.get(result.id, []),
+            recall_at_k=result.recall_at_k,
+            usage=Usage(
+                calls=result.calls,
+                cached_calls=result.cached_calls,
+                input_tokens=result.input_tokens,
+                output_tokens=result.output_tokens,
+            ),
+            created_at=result.created_at,
+        )
+        for result, case, claims, scale in rows
+    ]
+
+
+def _verdicts(session: Session, chosen: Any) -> dict[int, list[Verdict]]:
+    rows = session.exec(
+        select(VerdictRow)
+        .join(CaseResult, col(CaseResult.id) == col(VerdictRow.case_result_id))
+        .where(chosen)
+        .order_by(col(VerdictRow.case_result_id), col(VerdictRow.claim_index))
+    ).all()
+    found: dict[int, list[Verdict]] = defaultdict(list)
+    for row in rows:
+        found[row.case_result_id].append(
+            Verdict(
+                claim_index=row.claim_index,
+                supported=row.supported,
+                chunk_indices=row.chunk_indices,
+                quote=row.quote,
+                explanation=row.explanation,
+            )
+        )
+    return found
+
+
+def _chunks(session: Session, chosen: Any) -> dict[int, list[str]]:
+    rows = session.exec(
+        select(RetrievedChunk.case_result_id, Chunk.text)
+        .join(Chunk, col(Chunk.hash) == col(RetrievedChunk.chunk_hash))
+        .join(CaseResult, col(CaseResult.id) == col(RetrievedChunk.case_result_id))
+        .where(chosen)
+        .order_by(col(RetrievedChunk.case_result_id), col(RetrievedChunk.position))
+    ).all()
+    found: dict[int, list[str]] = defaultdict(list)
+    for result_id, text in rows:
+        found[result_id].append(text)
+    return found
+
+
+def claim_outcomes(session: Session, run_id: str) -> list[ClaimOutcome]:
+    """Every claim of every counted case (scored or no context) of the run, found or not.
+
+    A no-context case whose claims are frozen contributes each of them as missed; errors and
+    unscorable cases contribute nothing. Ordered by case key, then claim index.
+    """
+    results = session.exec(
+        select(CaseResult.id, Case.case_key, ClaimSet.claims)
+        .join(Case, col(Case.id) == col(CaseResult.case_id))
+        .join(ClaimSet, col(ClaimSet.id) == col(CaseResult.claim_set_id))
+        .where(
+            CaseResult.run_id == run_id,
+            col(CaseResult.status).in_([str(s) for s in MEAN_STATUSES]),
+        )
+        .order_by(col(Case.case_key))
+    ).all()
+    verdicts = session.exec(
+        select(VerdictRow, Chunk.text)
+        .join(CaseResult, col(CaseResult.id) == col(VerdictRow.case_result_id))
+        .outerjoin(
+            RetrievedChunk,
+            (col(RetrievedChunk.case_result_id) == col(VerdictRow.case_result_id))
+            & (col(RetrievedChunk.position) == col(VerdictRow.best_chunk)),
+        )
+        .outerjoin(Chunk, col(Chunk.hash) == col(RetrievedChunk.chunk_hash))
+        .where(CaseResult.run_id == run_id)
+    ).all()
+    by_claim = {(v.case_result_id, v.claim_index): (v, text) for v, text in verdicts}
+    outcomes = []
+    for result_id, case_key, claims in results:
+        for index, claim in enumerate(claims):
+            verdict, text = by_claim.get((result_id, index), (None, None))
+            outcomes.append(
+                ClaimOutcome(
+                    case_key=case_key,
+                    claim_index=index,
+                    claim=claim,
+                    supported=bool(verdict and verdict.supported),
+                    chunk_indices=verdict.chunk_indices if verdict else [],
+                    quote=verdict.quote if verdict else "",
+                    chunk_text=text if verdict and verdict.supported else None,
+                )
+            )
+    return outcomes

@@ -1,0 +1,43 @@
+"""The model layer's response cache, kept in the database so every worker shares it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio.to_thread
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from storage.columns import utcnow
+from storage.tables import ResponseCache
+from storage.upsert import insert
+
+
+class DatabaseResponseCache:
+    """`async get(key)` / `async set(key, value)`; the blocking database work runs in a thread
+    so the event loop keeps other model calls in flight."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    async def get(self, key: str) -> dict[str, Any] | None:
+        return await anyio.to_thread.run_sync(self._get, key)
+
+    async def set(self, key: str, value: dict[str, Any]) -> None:
+        await anyio.to_thread.run_sync(self._set, key, value)
+
+    def _get(self, key: str) -> dict[str, Any] | None:
+        with Session(self._engine) as session:
+            row = session.get(ResponseCache, key)
+            return dict(row.value) if row else None
+
+    def _set(self, key: str, value: dict[str, Any]) -> None:
+        now = utcnow()
+        with Session(self._engine) as session:
+            statement = insert(session, ResponseCache).values(key=key, value=value, created_at=now)
+            session.exec(
+                statement.on_conflict_do_update(
+                    index_elements=["key"], set_={"value": value, "created_at": now}
+                )
+            )
+            session.commit()

@@ -1,0 +1,140 @@
+"""Saving case results, one short transaction per case, and what a resumed run can skip."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import delete
+from sqlmodel import Session, col, select
+
+from scorer.types import RecallResult, Status
+from storage.claims import claim_sets, freeze
+from storage.columns import utcnow
+from storage.hashing import list_hash, text_hash
+from storage.tables import Case, CaseResult, Chunk, RetrievedChunk, Run, VerdictRow
+from storage.upsert import insert, table
+
+
+def save_case_result(
+    session: Session,
+    run_id: str,
+    case_id: int,
+    result: RecallResult,
+    chunks: Sequence[str],
+) -> None:
+    """Stores one case's result with its verdicts and chunks, in one transaction. Commits.
+
+    `chunks` are the chunks the judge saw (after cleaning), in order: verdicts' chunk indices
+    point into them. Saving the same (run, case) again replaces the earlier result, so a
+    retried task or a resumed run never counts a case twice.
+
+    The claims are frozen for the case's ground truth and the run's judge if they were not
+    already; a result whose claims differ from the frozen ones is refused (ValueError), since
+    it would move the denominator.
+    """
+    try:
+        _write(session, run_id, case_id, result, chunks)
+    except Exception:
+        # Leaves the session usable for the next case of the batch.
+        session.rollback()
+        raise
+    session.commit()
+
+
+def _write(
+    session: Session, run_id: str, case_id: int, result: RecallResult, chunks: Sequence[str]
+) -> None:
+    run = session.get(Run, run_id)
+    case = session.get(Case, case_id)
+    if run is None or case is None:
+        raise KeyError(f"no run {run_id}" if run is None else f"no case {case_id}")
+    claim_set_id = _claim_set_id(session, run, case, result)
+    if chunks:
+        # Sorted, so concurrent savers take the chunks' row locks in the same order.
+        rows = sorted({text_hash(c): c for c in chunks}.items())
+        session.exec(
+            insert(session, Chunk).on_conflict_do_nothing(),
+            params=[{"hash": h, "text": t} for h, t in rows],
+        )
+    values = {
+        "status": str(result.status),
+        "score": result.score,
+        "reason": result.reason,
+        "error": result.error,
+        "claim_set_id": claim_set_id,
+        "chunks_hash": list_hash(chunks) if chunks else None,
+        "recall_at_k": result.recall_at_k,
+        "calls": result.usage.calls,
+        "cached_calls": result.usage.cached_calls,
+        "input_tokens": result.usage.input_tokens,
+        "output_tokens": result.usage.output_tokens,
+        "created_at": utcnow(),
+    }
+    upsert = (
+        insert(session, CaseResult)
+        .values(run_id=run_id, case_id=case_id, **values)
+        .on_conflict_do_update(index_elements=["run_id", "case_id"], set_=values)
+        .returning(table(CaseResult).c.id)
+    )
+    result_id = session.exec(upsert).scalar_one()
+    # A replaced result loses its old verdicts and chunks (none on a first save).
+    session.exec(delete(table(VerdictRow)).where(table(VerdictRow).c.case_result_id == result_id))
+    session.exec(
+        delete(table(RetrievedChunk)).where(table(RetrievedChunk).c.case_result_id == result_id)
+    )
+    if result.verdicts:
+        session.exec(
+            insert(session, VerdictRow),
+            params=[
+                {
+                    "case_result_id": result_id,
+                    "claim_index": v.claim_index,
+                    "supported": v.supported,
+                    "chunk_indices": v.chunk_indices,
+                    "best_chunk": v.chunk_indices[0] if v.chunk_indices else None,
+                    "quote": v.quote,
+                    "explanation": v.explanation,
+                }
+                for v in result.verdicts
+            ],
+        )
+    if chunks:
+        session.exec(
+            insert(session, RetrievedChunk),
+            params=[
+                {"case_result_id": result_id, "position": i, "chunk_hash": text_hash(c)}
+                for i, c in enumerate(chunks)
+            ],
+        )
+
+
+def _claim_set_id(session: Session, run: Run, case: Case, result: RecallResult) -> int | None:
+    """The frozen claims this result counts against; freezes the result's own if none yet."""
+    if case.ground_truth_hash is None:
+        return None
+    key = case.ground_truth_hash
+    # An empty list is a real extraction only when the scorer says so; a degenerate result
+    # (no context, say) has no claims because none were extracted.
+    extracted = bool(result.claims) or result.status == Status.NO_CLAIMS
+    if extracted:
+        stored = freeze(session, {key: result.claims}, run.judge, run.judge_version)[key]
+        if list(stored.claims) != list(result.claims):
+            raise ValueError(
+                f"case {case.case_key!r}: claims differ from the claims frozen for its ground "
+                "truth; score with storage.get_claims(...) so the denominator stays fixed"
+            )
+        return stored.id
+    stored = claim_sets(session, [key], run.judge, run.judge_version).get(key)
+    return stored.id if stored else None
+
+
+def finished_case_keys(session: Session, run_id: str, *, retry_errors: bool = False) -> set[str]:
+    """Case keys a resumed run skips: every saved case, or all but errors with retry_errors."""
+    query = (
+        select(Case.case_key)
+        .join(CaseResult, col(CaseResult.case_id) == col(Case.id))
+        .where(CaseResult.run_id == run_id)
+    )
+    if retry_errors:
+        query = query.where(CaseResult.status != str(Status.ERROR))
+    return set(session.exec(query).all())
