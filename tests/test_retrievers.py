@@ -1,0 +1,367 @@
+"""Retrievers: HTTP against a real loopback server, Python callables, BM25, precomputed, specs."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import anyio
+import pytest
+from retriever_server import Reply, RetrieverServer
+
+from scorer.context import extract_chunks
+from scorer.datasets import DatasetCase
+from scorer.errors import ConfigurationError
+from scorer.retrievers import (
+    TOKEN_ENV,
+    Bm25Retriever,
+    HttpRetriever,
+    PrecomputedRetriever,
+    PythonRetriever,
+    Retriever,
+    RetrieverError,
+    RetrieverSettings,
+    retriever_from_spec,
+)
+
+pytestmark = pytest.mark.anyio
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+FAST = RetrieverSettings(timeout=5, backoff=0, retries=2)
+
+
+def case(question: str = "When was Einstein born?", contexts: list | None = None) -> DatasetCase:
+    return DatasetCase(
+        case_key="c1", line=1, question=question, ground_truth="1879.", contexts=contexts
+    )
+
+
+@pytest.fixture
+def server() -> Iterator[RetrieverServer]:
+    with RetrieverServer() as running:
+        yield running
+
+
+@pytest.fixture
+def fake_module_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+
+
+# HTTP
+
+
+async def test_http_posts_the_question_and_returns_the_raw_json(
+    server: RetrieverServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(TOKEN_ENV, "s3cret-token")
+    settings = RetrieverSettings(headers={"X-Team": "search"})
+    async with retriever_from_spec(server.url, settings=settings) as retriever:
+        raw = await retriever.retrieve(case(), top_k=2)
+    assert extract_chunks(raw) == [
+        "hit 0 for When was Einstein born?",
+        "hit 1 for When was Einstein born?",
+    ]
+    [request] = server.requests
+    assert request.path == "/search"
+    assert request.body == {
+        "question": "When was Einstein born?",
+        "query": "When was Einstein born?",
+        "top_k": 2,
+    }
+    assert request.headers["Authorization"] == "Bearer s3cret-token"
+    assert request.headers["X-Team"] == "search"
+    assert "s3cret" not in repr(retriever) + repr(settings) + str(settings)
+
+
+async def test_http_retries_5xx_and_429_then_succeeds(server: RetrieverServer) -> None:
+    server.script(
+        Reply(status=500, body={"error": "boom"}), Reply(status=429, headers={"Retry-After": "0"})
+    )
+    async with HttpRetriever(server.url, FAST) as retriever:
+        raw = await retriever.retrieve(case(), top_k=1)
+    assert raw == {"results": [{"text": "hit 0 for When was Einstein born?"}]}
+    assert len(server.requests) == 3
+
+
+async def test_http_gives_up_after_the_bounded_retries(server: RetrieverServer) -> None:
+    server.script(*[Reply(status=503, body="overloaded")] * 5)
+    async with HttpRetriever(server.url, FAST) as retriever:
+        with pytest.raises(RetrieverError) as caught:
+            await retriever.retrieve(case(), top_k=1)
+    assert str(caught.value) == f"retriever {server.url}: HTTP 503 after 3 attempts: overloaded"
+    assert len(server.requests) == 3
+
+
+async def test_http_client_errors_fail_at_once_and_hide_the_token(server: RetrieverServer) -> None:
+    server.script(Reply(status=401, body="bad token s3cret-token"))
+    settings = RetrieverSettings(token="s3cret-token", backoff=0)
+    async with HttpRetriever(server.url, settings) as retriever:
+        with pytest.raises(RetrieverError) as caught:
+            await retriever.retrieve(case(), top_k=1)
+    assert str(caught.value) == f"retriever {server.url}: HTTP 401: bad token ***"
+    assert len(server.requests) == 1
+
+
+async def test_http_timeouts_are_retried(server: RetrieverServer) -> None:
+    server.script(Reply(delay=1.0))
+    settings = RetrieverSettings(timeout=0.2, backoff=0, retries=1)
+    async with HttpRetriever(server.url, settings) as retriever:
+        raw = await retriever.retrieve(case(), top_k=1)
+    assert extract_chunks(raw) == ["hit 0 for When was Einstein born?"]
+    assert len(server.requests) == 2
+
+
+async def test_http_timeouts_exhaust_into_a_clear_error(server: RetrieverServer) -> None:
+    server.script(Reply(delay=1.0), Reply(delay=1.0))
+    settings = RetrieverSettings(timeout=0.2, backoff=0, retries=1)
+    async with HttpRetriever(server.url, settings) as retriever:
+        with pytest.raises(RetrieverError) as caught:
+            await retriever.retrieve(case(), top_k=1)
+    assert str(caught.value) == f"retriever {server.url}: timed out (ReadTimeout) after 2 attempts"
+
+
+async def test_http_connection_errors_are_retried_then_reported() -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{probe.getsockname()[1]}/search"
+    async with HttpRetriever(url, FAST) as retriever:
+        with pytest.raises(RetrieverError) as caught:
+            await retriever.retrieve(case(), top_k=1)
+    assert (
+        str(caught.value) == f"retriever {url}: connection failed (ConnectError) after 3 attempts"
+    )
+
+
+async def test_http_keeps_at_most_max_connections_in_flight() -> None:
+    def slow(body: dict) -> Reply:
+        return Reply(body=[body["question"]], delay=0.1)
+
+    with RetrieverServer(default=slow) as server:
+        settings = RetrieverSettings(max_connections=2)
+        results: list[object] = []
+        async with HttpRetriever(server.url, settings) as retriever:
+
+            async def one(number: int) -> None:
+                results.append(await retriever.retrieve(case(f"q{number}"), top_k=1))
+
+            async with anyio.create_task_group() as group:
+                for number in range(8):
+                    group.start_soon(one, number)
+    assert sorted(results) == [[f"q{n}"] for n in range(8)]
+    assert server.max_in_flight == 2
+
+
+async def test_http_plain_text_answers_are_returned_as_text(server: RetrieverServer) -> None:
+    server.script(Reply(body="one passage of text"))
+    async with HttpRetriever(server.url, FAST) as retriever:
+        assert await retriever.retrieve(case(), top_k=1) == "one passage of text"
+
+
+def test_http_name_drops_credentials_and_query() -> None:
+    retriever = retriever_from_spec("https://user:pw@search.example:8443/v1/find?api_key=k")
+    assert retriever.name == "https://search.example:8443/v1/find"
+    assert "pw" not in repr(retriever) and "api_key" not in repr(retriever)
+
+
+# Python callables
+
+
+@pytest.mark.usefixtures("fake_module_path")
+async def test_python_sync_function_runs_in_a_worker_thread() -> None:
+    retriever = retriever_from_spec("python:fake_retrievers:search")
+    raw = await retriever.retrieve(case(), top_k=2)
+    assert retriever.name == "python:fake_retrievers:search"
+    assert extract_chunks(raw) == ["Einstein was born in 1879.", "Relativity came in 1905."]
+    assert raw["thread"] != threading.get_ident()
+
+
+@pytest.mark.usefixtures("fake_module_path")
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        ("fake_retrievers:asearch", ["Q? -> Einstein was born in 1879."]),
+        ("fake_retrievers:question_only", ["Q?"]),
+        ("fake_retrievers:question_only_async", ["q?"]),
+        ("fake_retrievers:searcher", ["He moved in 1933."]),
+    ],
+)
+async def test_python_async_and_one_argument_functions(target: str, expected: list[str]) -> None:
+    retriever = PythonRetriever.from_target(target)
+    assert await retriever.retrieve(case("Q?"), top_k=1) == expected
+
+
+@pytest.mark.usefixtures("fake_module_path")
+async def test_python_function_errors_become_retriever_errors() -> None:
+    retriever = retriever_from_spec("python:fake_retrievers:broken")
+    with pytest.raises(RetrieverError) as caught:
+        await retriever.retrieve(case(), top_k=1)
+    assert (
+        str(caught.value)
+        == "retriever python:fake_retrievers:broken raised ValueError: index offline"
+    )
+
+
+async def test_python_functions_can_be_passed_directly() -> None:
+    retriever = PythonRetriever(lambda question: [question], name="python:inline")
+    assert await retriever.retrieve(case("Q"), top_k=3) == ["Q"]
+
+
+# BM25
+
+
+@pytest.fixture
+def kb_folder(tmp_path: Path) -> Path:
+    root = tmp_path / "kb"
+    (root / "people").mkdir(parents=True)
+    (root / "people" / "einstein.md").write_text(
+        "# Einstein\nAlbert Einstein was born in Ulm in 1879."
+    )
+    (root / "curie.txt").write_text("Marie Curie discovered polonium and radium.")
+    (root / "notes.py").write_text("einstein = 'not a document'")
+    long_text = "\n\n".join(
+        [f"Filler paragraph {n} about gardening and tomatoes." * 5 for n in range(12)]
+        + ["The Eiffel Tower was completed in Paris in 1889."]
+    )
+    (root / "manual.txt").write_text(long_text)
+    return root
+
+
+async def test_bm25_over_a_folder_ranks_the_matching_document_first(kb_folder: Path) -> None:
+    retriever = retriever_from_spec(f"bm25:{kb_folder}")
+    assert isinstance(retriever, Bm25Retriever)
+    assert await retriever.retrieve(case("Where was Einstein born?"), top_k=3) == [
+        "# Einstein\nAlbert Einstein was born in Ulm in 1879."
+    ]
+    assert await retriever.retrieve(case("Who discovered radium?"), top_k=1) == [
+        "Marie Curie discovered polonium and radium."
+    ]
+
+
+async def test_bm25_splits_large_files_into_paragraphs(kb_folder: Path) -> None:
+    retriever = Bm25Retriever(kb_folder)
+    ids = [d.id for d in retriever.documents]
+    assert ids[:3] == ["curie.txt", "manual.txt#1", "manual.txt#2"]
+    assert "people/einstein.md" in ids and len(ids) == 1 + 13 + 1
+    assert await retriever.retrieve(case("When was the Eiffel Tower completed?"), top_k=1) == [
+        "The Eiffel Tower was completed in Paris in 1889."
+    ]
+
+
+async def test_bm25_returns_nothing_when_no_word_matches(kb_folder: Path) -> None:
+    retriever = Bm25Retriever(kb_folder)
+    assert await retriever.retrieve(case("zebra quantum"), top_k=3) == []
+    assert await retriever.retrieve(case("the and of"), top_k=3) == []
+
+
+async def test_bm25_over_jsonl_returns_title_and_text_with_stable_ties(tmp_path: Path) -> None:
+    kb = tmp_path / "kb.jsonl"
+    docs = [
+        {"id": "b", "title": "Twin B", "text": "Rivers flow to the sea."},
+        {"id": "a", "title": "Twin A", "text": "Rivers flow to the sea."},
+        {"id": "c", "text": "Mountains are tall."},
+    ]
+    kb.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    retriever = retriever_from_spec(f"bm25:{kb}")
+    first = await retriever.retrieve(case("rivers sea"), top_k=5)
+    assert first == ["Twin B\nRivers flow to the sea.", "Twin A\nRivers flow to the sea."]
+    assert await retriever.retrieve(case("rivers sea"), top_k=5) == first
+    assert await retriever.retrieve(case("tall mountains"), top_k=1) == ["Mountains are tall."]
+
+
+async def test_bm25_over_the_example_knowledge_base() -> None:
+    kb = EXAMPLES / "hotpot" / "kb.jsonl"
+    retriever = retriever_from_spec(f"bm25:{kb}")
+    chunks = await retriever.retrieve(
+        case("Were Scott Derrickson and Ed Wood of the same nationality?"), top_k=4
+    )
+    assert len(chunks) == len(set(chunks)) == 4
+    titles = {chunk.partition("\n")[0] for chunk in chunks}
+    assert {"Scott Derrickson", "Ed Wood"} <= titles
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"id": 1, "text": "ok"}\n{"id": 2\n', ":2: invalid JSON"),
+        ('{"id": 1, "title": "no text"}\n', ":1: a document needs a string 'text' field"),
+        ("\n", "holds no documents"),
+    ],
+)
+def test_bm25_knowledge_base_errors_are_clear(tmp_path: Path, content: str, message: str) -> None:
+    kb = tmp_path / "kb.jsonl"
+    kb.write_text(content)
+    with pytest.raises(ConfigurationError, match=message):
+        Bm25Retriever(kb)
+
+
+# Precomputed and the common interface
+
+
+async def test_precomputed_returns_the_case_contexts_unchanged() -> None:
+    retriever = retriever_from_spec("precomputed")
+    contexts = ["a", {"text": "b"}, "c"]
+    assert await retriever.retrieve(case(contexts=contexts), top_k=1) == contexts
+    with pytest.raises(RetrieverError) as caught:
+        await retriever.retrieve(case(contexts=None), top_k=1)
+    assert str(caught.value) == (
+        "case 'c1' (line 1) has no precomputed contexts; add a contexts field or choose a retriever"
+    )
+
+
+@pytest.mark.usefixtures("fake_module_path")
+def test_every_kind_implements_the_protocol(kb_folder: Path) -> None:
+    for spec in (
+        "precomputed",
+        "http://127.0.0.1:1/x",
+        "python:fake_retrievers:search",
+        f"bm25:{kb_folder}",
+    ):
+        assert isinstance(retriever_from_spec(spec), Retriever)
+    assert isinstance(PrecomputedRetriever(), Retriever)
+
+
+@pytest.mark.usefixtures("fake_module_path")
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (
+            "elastic:foo",
+            "unknown retriever 'elastic:foo': use 'precomputed', an http(s):// URL, "
+            "'python:module:function' or 'bm25:PATH'",
+        ),
+        (
+            "ftp://host/x?key=secret",
+            "unknown retriever 'ftp://host/x': use 'precomputed', an http(s):// URL, "
+            "'python:module:function' or 'bm25:PATH'",
+        ),
+        ("http:///nohost", "retriever URL http:///nohost has no host"),
+        ("bm25:", "retriever 'bm25:' needs a path: bm25:PATH"),
+        (
+            "bm25:/no/such/kb",
+            "knowledge base /no/such/kb not found: give a folder of .txt/.md files, one such file, or a .jsonl",
+        ),
+        (
+            "python:fake_retrievers",
+            "retriever 'python:fake_retrievers': expected 'module:function', got 'fake_retrievers'",
+        ),
+        (
+            "python:no_such_module_xyz:f",
+            "retriever 'python:no_such_module_xyz:f': cannot import module 'no_such_module_xyz': No module named 'no_such_module_xyz'",
+        ),
+        (
+            "python:fake_retrievers:missing",
+            "retriever 'python:fake_retrievers:missing': module 'fake_retrievers' has no attribute 'missing'",
+        ),
+        (
+            "python:fake_retrievers:NOT_CALLABLE",
+            "retriever 'python:fake_retrievers:NOT_CALLABLE': 'fake_retrievers:NOT_CALLABLE' is not callable",
+        ),
+    ],
+)
+def test_bad_specs_are_one_line_configuration_errors(spec: str, message: str) -> None:
+    with pytest.raises(ConfigurationError) as caught:
+        retriever_from_spec(spec)
+    assert str(caught.value) == message
+    assert "\n" not in str(caught.value) and "secret" not in str(caught.value)
