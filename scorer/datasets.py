@@ -68,6 +68,10 @@ class DatasetError(RecallAuditError):
         what = f"field '{self.field}': {self.message}" if self.field else self.message
         return f"{where}: {what}"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Picklable, so that it survives being sent between workers.
+        return (type(self), (self.path, self.line, self.field, self.message), {"item": self.item})
+
 
 class DatasetCase(BaseModel):
     """One labelled case as read from the file; contexts stay raw for context extraction."""
@@ -113,17 +117,24 @@ def iter_cases(
     on_skip: Callable[[DatasetError], None] | None = None,
     format: Format | None = None,
 ) -> Iterator[DatasetCase]:
-    """Yield the cases of a dataset file lazily, in file order.
+    """The cases of a dataset file, yielded lazily in file order.
 
     With on_error="skip" a bad row is passed to `on_skip` (when given) and reading goes
-    on; with "raise" the first bad row raises its DatasetError. A file that cannot be read
-    at all (missing, not valid JSON as a whole) always raises.
+    on; with "raise" the first bad row raises its DatasetError. A wrong option, an unknown
+    format or a missing file raise at once; a file that is not valid JSON as a whole
+    raises when reading starts.
     """
     if on_error not in ("raise", "skip"):
         raise ConfigurationError(f"on_error must be 'raise' or 'skip', got {on_error!r}")
     fmt = format or _format_of(path)
     if not Path(path).is_file():
         raise DatasetError(path, None, None, "no such file")
+    return _iter_cases(path, fmt, on_error, on_skip)
+
+
+def _iter_cases(
+    path: str | Path, fmt: Format, on_error: OnError, on_skip: Callable[[DatasetError], None] | None
+) -> Iterator[DatasetCase]:
     rows = {"jsonl": _jsonl_rows, "json": _json_rows, "csv": _csv_rows}[fmt](path)
     seen: dict[str, int] = {}
     for line, row in rows:

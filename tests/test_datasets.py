@@ -6,6 +6,7 @@ import csv
 import hashlib
 import inspect
 import json
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -232,13 +233,26 @@ def test_skip_mode_without_a_callback_still_continues(tmp_path: Path) -> None:
 
 
 def test_unknown_format_missing_file_and_bad_option_are_clear(tmp_path: Path) -> None:
+    # Raised when called, before any reading, so a task fails at its first line.
     with pytest.raises(ConfigurationError, match=r"cannot tell the format of .*d\.txt"):
-        list(iter_cases(tmp_path / "d.txt"))
+        iter_cases(tmp_path / "d.txt")
     with pytest.raises(DatasetError) as caught:
-        list(iter_cases(tmp_path / "missing.jsonl"))
+        iter_cases(tmp_path / "missing.jsonl")
     assert str(caught.value) == f"{tmp_path / 'missing.jsonl'}: no such file"
     with pytest.raises(ConfigurationError, match="on_error"):
-        list(iter_cases(tmp_path / "d.jsonl", on_error="ignore"))  # type: ignore[arg-type]
+        iter_cases(tmp_path / "d.jsonl", on_error="ignore")  # type: ignore[arg-type]
+
+
+def test_dataset_errors_survive_pickling() -> None:
+    error = DatasetError("d.json", 3, "contexts", "expected a list of chunks, got int", item=True)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (str(copy), copy.path, copy.line, copy.field, copy.item) == (
+        "d.json:item 3: field 'contexts': expected a list of chunks, got int",
+        "d.json",
+        3,
+        "contexts",
+        True,
+    )
 
 
 def test_format_can_be_forced(tmp_path: Path) -> None:
