@@ -42,7 +42,12 @@ def extract_chunks(
     `extractor` replaces all of this with your own function (its result is checked).
     """
     if extractor is not None:
-        chunks = extractor(raw)
+        try:
+            chunks = extractor(raw)
+        except Exception as error:
+            raise ContextError(
+                f"the context extractor raised {type(error).__name__}: {error}"
+            ) from error
         if not isinstance(chunks, list) or not all(isinstance(c, str) for c in chunks):
             raise ContextError(
                 f"the context extractor returned {_shape(chunks)}, not a list of strings"

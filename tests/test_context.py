@@ -109,6 +109,8 @@ def test_a_user_function_replaces_the_reader_and_is_checked() -> None:
     assert extract_chunks({"x": ["a", " "]}, extractor=lambda raw: raw["x"]) == ["a"]
     with pytest.raises(ContextError, match="returned a value of type str, not a list of strings"):
         extract_chunks({}, extractor=lambda raw: "oops")
+    with pytest.raises(ContextError, match="raised KeyError: 'x'"):
+        extract_chunks({}, extractor=lambda raw: raw["x"])
 
 
 OPENAI_CONVERSATION = [
