@@ -105,8 +105,8 @@ async def test_http_client_errors_fail_at_once_and_hide_the_token(server: Retrie
 
 
 async def test_http_timeouts_are_retried(server: RetrieverServer) -> None:
-    server.script(Reply(delay=1.0))
-    settings = RetrieverSettings(timeout=0.2, backoff=0, retries=1)
+    server.script(Reply(delay=3.0))
+    settings = RetrieverSettings(timeout=0.5, backoff=0, retries=1)
     async with HttpRetriever(server.url, settings) as retriever:
         raw = await retriever.retrieve(case(), top_k=1)
     assert extract_chunks(raw) == ["hit 0 for When was Einstein born?"]
@@ -114,8 +114,8 @@ async def test_http_timeouts_are_retried(server: RetrieverServer) -> None:
 
 
 async def test_http_timeouts_exhaust_into_a_clear_error(server: RetrieverServer) -> None:
-    server.script(Reply(delay=1.0), Reply(delay=1.0))
-    settings = RetrieverSettings(timeout=0.2, backoff=0, retries=1)
+    server.script(Reply(delay=3.0), Reply(delay=3.0))
+    settings = RetrieverSettings(timeout=0.5, backoff=0, retries=1)
     async with HttpRetriever(server.url, settings) as retriever:
         with pytest.raises(RetrieverError) as caught:
             await retriever.retrieve(case(), top_k=1)
