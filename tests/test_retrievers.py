@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import socket
 import threading
@@ -24,6 +25,7 @@ from scorer.retrievers import (
     Retriever,
     RetrieverError,
     RetrieverSettings,
+    knowledge_base_fingerprint,
     retriever_from_spec,
 )
 
@@ -279,6 +281,20 @@ async def test_bm25_over_the_example_knowledge_base() -> None:
     assert len(chunks) == len(set(chunks)) == 4
     titles = {chunk.partition("\n")[0] for chunk in chunks}
     assert {"Scott Derrickson", "Ed Wood"} <= titles
+
+
+def test_knowledge_base_fingerprint_follows_the_indexed_text(kb_folder: Path) -> None:
+    first = knowledge_base_fingerprint(kb_folder)
+    assert knowledge_base_fingerprint(kb_folder) == first
+    (kb_folder / "notes.py").write_text("not indexed, so no change")
+    assert knowledge_base_fingerprint(kb_folder) == first
+    (kb_folder / "curie.txt").write_text("Marie Curie discovered polonium.")
+    changed = knowledge_base_fingerprint(kb_folder)
+    assert changed != first
+    (kb_folder / "curie.txt").rename(kb_folder / "people" / "curie.txt")
+    assert knowledge_base_fingerprint(kb_folder) not in (first, changed)
+    kb_file = EXAMPLES / "hotpot" / "kb.jsonl"
+    assert knowledge_base_fingerprint(kb_file) == hashlib.sha256(kb_file.read_bytes()).hexdigest()
 
 
 @pytest.mark.parametrize(

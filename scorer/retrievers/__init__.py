@@ -7,7 +7,12 @@ from scorer.retrievers.base import (
     RetrieverError,
     RetrieverSettings,
 )
-from scorer.retrievers.bm25 import Bm25Retriever, Document, load_documents
+from scorer.retrievers.bm25 import (
+    Bm25Retriever,
+    Document,
+    knowledge_base_fingerprint,
+    load_documents,
+)
 from scorer.retrievers.http import HttpRetriever
 from scorer.retrievers.precomputed import PrecomputedRetriever
 from scorer.retrievers.python import PythonRetriever, load_callable
@@ -24,6 +29,7 @@ __all__ = [
     "Retriever",
     "RetrieverError",
     "RetrieverSettings",
+    "knowledge_base_fingerprint",
     "load_callable",
     "load_documents",
     "retriever_from_spec",

@@ -6,6 +6,7 @@ into paragraphs), one such file, or a JSONL file of {"id", "title"?, "text"} doc
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +16,7 @@ import bm25s
 import numpy as np
 from pydantic import BaseModel
 
-from scorer.datasets import DatasetCase
+from scorer.datasets import DatasetCase, fingerprint_file
 from scorer.errors import ConfigurationError
 from scorer.retrievers.base import BaseRetriever
 
@@ -33,6 +34,22 @@ class Document(BaseModel):
     @property
     def chunk(self) -> str:
         return f"{self.title}\n{self.text}" if self.title else self.text
+
+
+def _text_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*") if p.suffix.lower() in TEXT_SUFFIXES and p.is_file())
+
+
+def knowledge_base_fingerprint(path: str | Path) -> str:
+    """sha256 identity of a knowledge base: the file's bytes, or for a folder every
+    .txt/.md file's relative path and bytes. Changes exactly when the indexed text can."""
+    root = Path(path)
+    if not root.is_dir():
+        return fingerprint_file(root)
+    digest = hashlib.sha256()
+    for file in _text_files(root):
+        digest.update(f"{file.relative_to(root).as_posix()}\0{fingerprint_file(file)}\n".encode())
+    return digest.hexdigest()
 
 
 def load_documents(path: str | Path) -> list[Document]:
