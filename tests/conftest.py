@@ -7,6 +7,9 @@ from collections.abc import Iterator
 import pytest
 from model_server import FakeModelServer
 
+# Database fixtures (db_url, db_engine, db_session, sqlite_db_url): see tests/db_fixtures.py.
+pytest_plugins = ["db_fixtures"]
+
 
 @pytest.fixture
 def anyio_backend() -> str:

@@ -7,6 +7,8 @@ reason, when no server answers at 127.0.0.1:5432).
 - `empty_db_url`: the same, but without any table (for migration tests).
 - `db_engine` / `db_session`: an engine from `open_database(db_url)` / a Session on it.
 - `sqlite_db_url`: SQLite only, for tests that need a database but not both backends.
+- `seed_dataset(...)` and `judged(...)`: helpers that write a small dataset and build a
+  scored RecallResult through the scorer.
 
 PostgreSQL databases are named recall_audit_test_<random> and dropped after each test, so
 concurrent test sessions never collide. Override the server with
@@ -25,7 +27,16 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 from sqlmodel import Session
 
-from storage import open_database
+from scorer.recall import result_from_verdicts
+from scorer.types import RecallResult, Usage, Verdict
+from storage import (
+    CaseInput,
+    CaseRecord,
+    DatasetRecord,
+    open_database,
+    upsert_cases,
+    upsert_dataset,
+)
 
 POSTGRES_URL = os.environ.get(
     "RECALL_AUDIT_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -135,3 +146,39 @@ def db_engine(db_url: str) -> Iterator[Engine]:
 def db_session(db_engine: Engine) -> Iterator[Session]:
     with Session(db_engine) as session:
         yield session
+
+
+def seed_dataset(
+    session: Session, name: str = "faq", cases: dict[str, str | None] | None = None
+) -> tuple[DatasetRecord, dict[str, CaseRecord]]:
+    """A dataset with cases {case_key: ground truth}; questions are "question <key>"."""
+    cases = cases if cases is not None else {"c1": "Paris is the capital of France."}
+    dataset = upsert_dataset(session, name, f"{name}.jsonl", f"fingerprint-{name}")
+    stored = upsert_cases(
+        session,
+        dataset.id,
+        [
+            CaseInput(case_key=k, question=f"question {k}", ground_truth=gt)
+            for k, gt in cases.items()
+        ],
+    )
+    return dataset, {c.case_key: c for c in stored}
+
+
+def judged(
+    claims: list[str], supported_by: list[int | None], chunks: list[str], calls: int = 1
+) -> RecallResult:
+    """A scored result built by the scorer itself: claim i is supported by chunk
+    supported_by[i] (None: unsupported)."""
+    verdicts = [
+        Verdict(
+            claim_index=i,
+            supported=chunk is not None,
+            chunk_indices=[] if chunk is None else [chunk],
+            quote="" if chunk is None else chunks[chunk][:20],
+        )
+        for i, chunk in enumerate(supported_by)
+    ]
+    return result_from_verdicts(
+        claims, verdicts, chunks, usage=Usage(calls=calls, input_tokens=100, output_tokens=10)
+    )

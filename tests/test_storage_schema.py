@@ -1,0 +1,137 @@
+"""The database is created and evolved by the Alembic migrations, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from scorer.errors import ConfigurationError
+from storage import database_url, open_database, upsert_dataset
+from storage.engine import normalise_url
+from storage.schema import alembic_config, current_revision, head_revision
+from storage.tables import Case, metadata
+
+TABLES = {
+    "alembic_version",
+    "attribution_cache",
+    "baselines",
+    "case_results",
+    "cases",
+    "chunks",
+    "claim_sets",
+    "datasets",
+    "response_cache",
+    "retrieved_chunks",
+    "runs",
+    "verdicts",
+}
+
+
+def test_opening_a_fresh_database_migrates_it_to_head(empty_db_url: str) -> None:
+    engine = open_database(empty_db_url)
+    with engine.connect() as connection:
+        assert current_revision(connection) == head_revision() == "0001"
+        assert set(inspect(connection).get_table_names()) == TABLES
+    engine.dispose()
+
+
+def test_migrations_build_exactly_the_tables_the_code_declares(db_engine) -> None:
+    with db_engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), metadata)
+    assert differences == []
+
+
+def test_reopening_keeps_data_and_revision(db_url: str) -> None:
+    engine = open_database(db_url)
+    with Session(engine) as session:
+        upsert_dataset(session, "faq", "faq.jsonl", "f1")
+    engine.dispose()
+    engine = open_database(db_url)
+    with Session(engine) as session, engine.connect() as connection:
+        assert current_revision(connection) == head_revision()
+        assert upsert_dataset(session, "faq", "faq.jsonl", "f1").id == 1
+    engine.dispose()
+
+
+def test_downgrade_to_base_then_upgrade_again(db_engine) -> None:
+    with db_engine.connect() as connection:
+        command.downgrade(alembic_config(connection), "base")
+        connection.commit()
+        assert set(inspect(connection).get_table_names()) <= {"alembic_version"}
+        command.upgrade(alembic_config(connection), "head")
+        connection.commit()
+        assert set(inspect(connection).get_table_names()) == TABLES
+
+
+def test_engines_opening_a_fresh_database_together_migrate_it_once(empty_db_url: str) -> None:
+    start = threading.Barrier(4)
+
+    def open_together() -> str | None:
+        start.wait()
+        engine = open_database(empty_db_url)
+        with engine.connect() as connection:
+            revision = current_revision(connection)
+        engine.dispose()
+        return revision
+
+    with ThreadPoolExecutor(4) as pool:
+        revisions = list(pool.map(lambda _: open_together(), range(4)))
+    assert revisions == ["0001"] * 4
+
+
+def test_foreign_keys_are_enforced(db_session: Session) -> None:
+    db_session.add(Case(dataset_id=999, case_key="k", question="q"))
+    with pytest.raises(IntegrityError):
+        db_session.commit()
+    db_session.rollback()
+    assert db_session.exec(select(Case)).all() == []
+
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(sqlite_db_url: str) -> None:
+    engine = open_database(sqlite_db_url)
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30_000
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    engine.dispose()
+
+
+def test_default_database_is_a_sqlite_file_under_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RECALL_AUDIT_DATABASE_URL", "  ")
+    assert database_url() == f"sqlite:///{tmp_path}/.recall-audit/recall.db"
+    open_database().dispose()
+    assert (tmp_path / ".recall-audit" / "recall.db").is_file()
+
+
+def test_environment_variable_names_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RECALL_AUDIT_DATABASE_URL", f"sqlite:///{tmp_path}/elsewhere.db")
+    open_database().dispose()
+    assert (tmp_path / "elsewhere.db").is_file()
+
+
+def test_postgres_urls_use_psycopg_whatever_driver_they_name() -> None:
+    for url in ("postgresql://u@h/db", "postgres://u@h/db", "postgresql+psycopg2://u@h/db"):
+        assert normalise_url(url).drivername == "postgresql+psycopg"
+
+
+@pytest.mark.parametrize(
+    "url", ["mysql://admin:hunter2@db/recall", "not a url with hunter2", "://hunter2@"]
+)
+def test_unsupported_urls_are_refused_without_echoing_secrets(url: str) -> None:
+    with pytest.raises(ConfigurationError) as caught:
+        normalise_url(url)
+    assert "hunter2" not in str(caught.value)
