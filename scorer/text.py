@@ -1,0 +1,293 @@
+"""Text helpers for the built-in judge: sentence spans, content terms, quantities, negation.
+
+Everything here is pure, deterministic and cheap (regular expressions and set lookups), so
+the built-in judge can attribute thousands of claims per second without any model.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+# Function words carry no fact of their own. Negations are deliberately absent: they are
+# tracked separately so that "was not born" never matches "was born".
+STOPWORDS = frozenset(
+    """
+    a about above across after again against all almost along also although am among an and
+    another any anyone anything are around as at be became because become becomes been before
+    being below between both but by can could did do does doing done during each either else
+    etc even ever every for from further had has have having he her here hers herself him
+    himself his how however i if in into is it its itself just later least less like made make
+    makes many may me might more most much must my myself near now of off often on once one
+    only onto or other others otherwise our ours ourselves out over own per perhaps quite
+    rather same several shall she should since so some something such than that the their
+    theirs them themselves then there thereby therefore these they this those though through
+    throughout thus to too toward towards under until up upon us use used uses using very via
+    was we well were what whatever when whenever where whereas whether which while who whom
+    whose why will with within would yet you your yours yourself
+    """.split()
+)
+
+NEGATIONS = frozenset(
+    "not no never none nor neither nobody nothing nowhere cannot without lack lacks lacked".split()
+)
+
+_MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
+    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11,
+    "nov": 11, "december": 12, "dec": 12,
+}  # fmt: skip
+# Capitalised only: "may", "march", "dec" are also ordinary words.
+_MONTH_FORMS = frozenset(m.capitalize() for m in _MONTHS)
+
+_NEGATION_SCOPE = 2
+_NUMBER_WORDS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+    "ninety": 90, "dozen": 12,
+}  # fmt: skip
+# "first" and "second" are left out: "first album" is rarely a count, "second" is a unit.
+_ORDINAL_WORDS = {
+    "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+    "tenth": 10, "eleventh": 11, "twelfth": 12,
+}  # fmt: skip
+_SCALES = {
+    "hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
+    "trillion": 1_000_000_000_000, "bn": 1_000_000_000,
+}  # fmt: skip
+# Units that make two equal numbers different facts; synonyms share one canonical name.
+_UNITS = {
+    "percent": "%", "per cent": "%", "%": "%", "percentage": "%",
+    "km": "km", "kilometre": "km", "kilometres": "km", "kilometer": "km", "kilometers": "km",
+    "mile": "mi", "miles": "mi", "mi": "mi",
+    "m": "m", "metre": "m", "metres": "m", "meter": "m", "meters": "m",
+    "cm": "cm", "centimetre": "cm", "centimetres": "cm", "centimeter": "cm", "centimeters": "cm",
+    "mm": "mm", "millimetre": "mm", "millimetres": "mm", "millimeter": "mm", "millimeters": "mm",
+    "ft": "ft", "foot": "ft", "feet": "ft", "inch": "in", "inches": "in",
+    "kg": "kg", "kilogram": "kg", "kilograms": "kg", "g": "g", "gram": "g", "grams": "g",
+    "mg": "mg", "milligram": "mg", "milligrams": "mg", "lb": "lb", "lbs": "lb", "pound": "lb",
+    "pounds": "lb", "ton": "t", "tons": "t", "tonne": "t", "tonnes": "t",
+    "l": "l", "litre": "l", "litres": "l", "liter": "l", "liters": "l", "ml": "ml",
+    "year": "yr", "years": "yr", "month": "mo", "months": "mo", "week": "wk", "weeks": "wk",
+    "day": "d", "days": "d", "hour": "h", "hours": "h", "minute": "min", "minutes": "min",
+    "second": "s", "seconds": "s",
+    "dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur",
+    "degree": "deg", "degrees": "deg", "°": "deg",
+    "mph": "mph", "kph": "kph", "km/h": "kph",
+}  # fmt: skip
+
+# One pass over the text: numbers (with thousands separators and decimals), words (with an
+# apostrophe tail such as n't or 's), and the percent and degree signs.
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?|[%°]")
+_ORDINAL_SUFFIX = re.compile(r"^(st|nd|rd|th)$")
+_WORD_SUFFIXES = (
+    ("ational", "ate"),
+    ("ization", "ize"),
+    ("isation", "ize"),
+    ("iveness", "ive"),
+    ("fulness", "ful"),
+    ("ousness", "ous"),
+    ("ations", "ate"),
+    ("ation", "ate"),
+    ("ments", ""),
+    ("ment", ""),
+    ("ness", ""),
+    ("ings", ""),
+    ("ing", ""),
+    ("ies", "y"),
+    ("ied", "y"),
+    ("edly", ""),
+    ("ed", ""),
+    ("ly", ""),
+    ("es", ""),
+    ("s", ""),
+)
+
+
+def fold(text: str) -> str:
+    """Lower-case, accents removed, typographic quotes and dashes made plain."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return text.replace("’", "'").replace("‘", "'").replace("`", "'")
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper: enough to match "published"/"publishes", never a dictionary.
+
+    Both sides of a comparison go through it, so an odd stem only matters if two different
+    words collide, which a minimum stem length of four makes rare.
+    """
+    if len(word) <= 4 or word.endswith("ss"):
+        return word
+    for suffix, repl in _WORD_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) + len(repl) >= 4:
+            base = word[: len(word) - len(suffix)] + repl
+            # "running" -> "runn" -> "run": undo a doubled final consonant.
+            if len(base) > 4 and base[-1] == base[-2] and base[-1] not in "aeiouls":
+                base = base[:-1]
+            return base.rstrip("e") if len(base) > 4 else base
+    return word
+
+
+def _number(raw: str) -> float:
+    if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", raw):
+        raw = raw.replace(",", "")
+    elif "," in raw:  # "1,5" or a list "3,4": keep the first number only
+        raw = raw.split(",", 1)[0]
+    try:
+        return float(raw)
+    except ValueError:
+        return float(raw.split(".", 1)[0])
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.6g}" if value != int(value) else str(int(value))
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What the judge compares: content stems, hard facts and polarity of one text span."""
+
+    terms: frozenset[str]
+    # Numbers as canonical strings; each maps to the units seen with it ("" for none).
+    quantities: dict[str, frozenset[str]]
+    # Other facts that must agree exactly: ordinals ("#3") and months ("@7").
+    facts: frozenset[str]
+    negated: bool
+    # Content stems that closely follow a negation ("not born" marks "born").
+    negated_terms: frozenset[str] = frozenset()
+
+    @property
+    def hard(self) -> frozenset[str]:
+        """Every number, ordinal and month, as items that must all be found."""
+        return self.facts | {f"={value}" for value in self.quantities}
+
+
+def analyse(text: str) -> Analysis:
+    """Content stems, quantities with units, ordinals, months and negation of `text`."""
+    raw_tokens = _TOKEN.findall(fold(text))
+    terms: set[str] = set()
+    facts: set[str] = set()
+    quantities: dict[str, set[str]] = {}
+    negated = False
+    negated_terms: set[str] = set()
+    # How many content words after a negation it still governs.
+    scope = 0
+    i = 0
+    n = len(raw_tokens)
+    while i < n:
+        tok = raw_tokens[i]
+        low = tok.lower()
+        i += 1
+        if tok[0].isdigit() or low in _NUMBER_WORDS:
+            value = _number(tok) if tok[0].isdigit() else float(_NUMBER_WORDS[low])
+            if i < n and _ORDINAL_SUFFIX.match(raw_tokens[i].lower()) and tok[0].isdigit():
+                facts.add(f"#{_fmt(value)}")
+                i += 1
+                continue
+            unit = ""
+            if i < n and raw_tokens[i].lower() in _SCALES:
+                value *= _SCALES[raw_tokens[i].lower()]
+                i += 1
+            if i < n and raw_tokens[i].lower() in _UNITS:
+                unit = _UNITS[raw_tokens[i].lower()]
+                i += 1
+            quantities.setdefault(_fmt(value), set()).add(unit)
+            continue
+        if low in _ORDINAL_WORDS:
+            facts.add(f"#{_ORDINAL_WORDS[low]}")
+            continue
+        if tok in _MONTH_FORMS or (low in _MONTHS and len(low) > 4 and tok[0].isupper()):
+            facts.add(f"@{_MONTHS[low]}")
+            continue
+        if low.endswith("n't") or low in NEGATIONS:
+            # "not only ... but also" affirms both parts.
+            if not (i < n and raw_tokens[i].lower() == "only"):
+                negated = True
+                scope = _NEGATION_SCOPE
+            continue
+        if low.endswith("'s"):
+            low = low[:-2]
+        elif "'" in low:
+            low = low.split("'", 1)[0]
+        if len(low) < 2 or low in STOPWORDS or low in _SCALES:
+            continue
+        term = stem(low)
+        terms.add(term)
+        if scope:
+            negated_terms.add(term)
+            scope -= 1
+    return Analysis(
+        terms=frozenset(terms),
+        quantities={k: frozenset(v) for k, v in quantities.items()},
+        facts=frozenset(facts),
+        negated=negated,
+        negated_terms=frozenset(negated_terms),
+    )
+
+
+# Abbreviations after which a full stop does not end a sentence.
+_ABBREVIATIONS = frozenset(
+    """
+    dr mr mrs ms prof sr jr st mt ft vs etc gen col lt sgt capt cmdr rev gov sen rep pres inc
+    ltd co corp dept univ est approx ca cf al jan feb mar apr jun jul aug sep sept oct nov dec
+    ed eds
+    """.split()
+)
+# These are abbreviations only before a number ("No. 1", "Vol. 2"); "no." may end a sentence.
+_NUMBERED = frozenset("no nos vol vols pp p fig figs op art ch sec".split())
+# A sentence ends at . ! or ? (plus closing quotes or brackets) followed by white space and
+# something that can start a sentence; line breaks always end one.
+_BOUNDARY = re.compile(r"""[.!?]+["')\]”’]*(?=\s+["'(\[“‘]?[A-Z0-9])|\n+""")
+_WORD_BEFORE = re.compile(r"([\w.]+)[.!?]*$")
+
+
+def _is_abbreviation(text: str, dot: int, after: int) -> bool:
+    """True when the full stop at `dot` belongs to an abbreviation or an initial.
+
+    `after` is the offset where the white space following the stop ends.
+    """
+    if text[dot] != ".":
+        return False
+    match = _WORD_BEFORE.search(text, max(0, dot - 20), dot + 1)
+    if match is None:
+        return False
+    word = match.group(1).rstrip(".").lower()
+    if word in _NUMBERED:
+        return after < len(text) and text[after].isdigit()
+    # Single letters are initials ("J. R. R. Tolkien"); dotted forms ("U.S.", "e.g.") too.
+    return word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or "." in word
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) offsets of the sentences of `text`, trimmed of surrounding space."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _BOUNDARY.finditer(text):
+        end = match.end()
+        if match.group(0)[0] != "\n":
+            after = end
+            while after < len(text) and text[after].isspace():
+                after += 1
+            if _is_abbreviation(text, match.start(), after):
+                continue
+        spans.append((start, end))
+        start = end
+    spans.append((start, len(text)))
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e:
+            out.append((s, e))
+    return out
+
+
+def split_sentences(text: str) -> list[str]:
+    return [text[s:e] for s, e in sentence_spans(text)]
