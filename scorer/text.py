@@ -25,7 +25,7 @@ STOPWORDS = frozenset(
     theirs them themselves then there thereby therefore these they this those though through
     throughout thus to too toward towards under until up upon us use used uses using very via
     was we well were what whatever when whenever where whereas whether which while who whom
-    whose why will with within would yet you your yours yourself
+    whose why will with within would yes yet you your yours yourself ok okay
     """.split()
 )
 

@@ -1,0 +1,204 @@
+"""The built-in judge: claims, verdicts, hard checks, determinism, and fidelity vs a baseline."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from scorer.judge import Judge
+from scorer.judges.builtin import BuiltinJudge, extract_claim_texts
+from scorer.recall import context_recall
+from scorer.text import split_sentences
+from scorer.types import Status
+
+EINSTEIN = "Einstein was born in 1879. He developed relativity. He won the Nobel Prize."
+EINSTEIN_CHUNKS = [
+    "Albert Einstein was born in 1879 in Ulm, Germany.",
+    "Einstein published his theory of special relativity in 1905.",
+    "In 1933 Einstein moved to the United States.",
+]
+REPO = Path(__file__).resolve().parents[2]
+FIDELITY = REPO / ".." / "shared" / "data" / "fidelity"
+
+
+def load_bench():
+    """bench/ is a folder of scripts, not a package: load the fidelity script by path."""
+    spec = importlib.util.spec_from_file_location("fidelity_bench", REPO / "bench" / "fidelity.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def verdicts(claims: list[str], chunks: list[str]):
+    return asyncio.run(BuiltinJudge().attribute(claims, chunks)).verdicts
+
+
+def test_it_is_a_judge() -> None:
+    judge = BuiltinJudge()
+    assert isinstance(judge, Judge)
+    assert judge.name == "builtin"
+    assert judge.version.startswith("builtin-")
+
+
+def test_einstein_recall_is_two_thirds() -> None:
+    result = asyncio.run(context_recall(EINSTEIN, EINSTEIN_CHUNKS, BuiltinJudge()))
+    assert result.status is Status.SCORED
+    assert result.claims == [
+        "Einstein was born in 1879.",
+        "He developed relativity.",
+        "He won the Nobel Prize.",
+    ]
+    assert result.score == pytest.approx(2 / 3)
+    born, relativity, nobel = result.verdicts
+    assert [v.claim_index for v in result.verdicts] == [0, 1, 2]
+    assert born.supported and born.chunk_indices == [0]
+    assert born.quote == EINSTEIN_CHUNKS[0]
+    assert relativity.supported and relativity.chunk_indices == [1]
+    assert not nobel.supported and nobel.chunk_indices == [] and nobel.quote == ""
+    assert result.usage.calls == 0
+    assert result.recall_at_k == pytest.approx([1 / 3, 2 / 3, 2 / 3])
+
+
+def test_a_different_year_does_not_support() -> None:
+    (v,) = verdicts(["Einstein was born in 1879."], ["Albert Einstein was born in 1880 in Ulm."])
+    assert not v.supported
+    assert "1879" in v.explanation
+
+
+def test_numbers_are_compared_by_value_and_unit() -> None:
+    claims = ["The bridge is 5 km long.", "The city has 2.5 million people."]
+    same = verdicts(claims, ["The bridge is 5 kilometres long. 2,500,000 people live in the city."])
+    assert [v.supported for v in same] == [True, True]
+    other = verdicts(claims, ["The bridge is 5 miles long. 2.5 billion people live in the city."])
+    assert [v.supported for v in other] == [False, False]
+
+
+def test_dates_must_agree_on_month_and_day() -> None:
+    claim = ["Scott Derrickson was born on July 16, 1966."]
+    assert verdicts(claim, ["Scott Derrickson (born July 16, 1966) is an American director."])[
+        0
+    ].supported
+    assert not verdicts(claim, ["Scott Derrickson (born June 16, 1966) is a director."])[
+        0
+    ].supported
+    assert not verdicts(claim, ["Scott Derrickson (born July 18, 1966) is a director."])[
+        0
+    ].supported
+
+
+def test_negation_must_agree_both_ways() -> None:
+    assert not verdicts(
+        ["The drug was approved in Europe."], ["The drug was not approved in Europe."]
+    )[0].supported
+    assert not verdicts(
+        ["The drug was never approved in Europe."], ["The drug was approved in Europe."]
+    )[0].supported
+    assert verdicts(
+        ["The drug was not approved in Europe."], ["In Europe the drug was not approved."]
+    )[0].supported
+
+
+def test_all_supporting_chunks_are_listed_best_first() -> None:
+    chunks = [
+        "Paris hosts many museums.",
+        "The Louvre in Paris is the most visited museum in the world.",
+        "Paris is home to the Louvre, the world's most visited museum.",
+    ]
+    (v,) = verdicts(["The Louvre in Paris is the world's most visited museum."], chunks)
+    assert v.supported
+    assert sorted(v.chunk_indices) == [1, 2]
+    assert v.quote in {chunks[1], chunks[2]}
+
+
+def test_facts_spread_over_two_chunks_are_pooled() -> None:
+    chunks = [
+        "Zac Efron will voice Fred Jones in the animated Scooby-Doo film Scoob.",
+        "Scoob will open in cinemas on May 15, 2020.",
+    ]
+    (v,) = verdicts(["Efron voices Fred Jones in the 2020 animated film Scoob."], chunks)
+    assert v.supported
+    assert v.chunk_indices == [0, 1]
+
+
+def test_empty_and_blank_chunks() -> None:
+    (v,) = verdicts(["Einstein was born in 1879."], [])
+    assert not v.supported
+    (v,) = verdicts(["Einstein was born in 1879."], ["", "   "])
+    assert not v.supported
+    result = asyncio.run(context_recall(EINSTEIN, ["", "  "], BuiltinJudge()))
+    assert result.status is Status.NO_CONTEXT and result.score == 0
+
+
+def test_one_verdict_per_claim_even_for_odd_claims() -> None:
+    out = verdicts(["", "...", "Einstein was born in 1879."], EINSTEIN_CHUNKS)
+    assert [v.claim_index for v in out] == [0, 1, 2]
+    assert [v.supported for v in out] == [False, False, True]
+
+
+def test_same_input_same_output() -> None:
+    judge = BuiltinJudge()
+    first = asyncio.run(judge.attribute(["He developed relativity."] * 3, EINSTEIN_CHUNKS))
+    again = asyncio.run(BuiltinJudge().attribute(["He developed relativity."] * 3, EINSTEIN_CHUNKS))
+    assert first == again
+    assert asyncio.run(judge.extract_claims([EINSTEIN])) == asyncio.run(
+        judge.extract_claims([EINSTEIN])
+    )
+
+
+def test_sentences_survive_abbreviations_decimals_and_initials() -> None:
+    text = (
+        "Dr. Smith met J. R. R. Tolkien in the U.S. Army in 1917. "
+        "The rate rose to 3.5 percent, e.g. in Ohio. It reached No. 1 on the chart. "
+        "Was the answer no? Yes."
+    )
+    assert split_sentences(text) == [
+        "Dr. Smith met J. R. R. Tolkien in the U.S. Army in 1917.",
+        "The rate rose to 3.5 percent, e.g. in Ohio.",
+        "It reached No. 1 on the chart.",
+        "Was the answer no?",
+        "Yes.",
+    ]
+
+
+def test_claims_are_verbatim_sentences_and_standalone_clauses() -> None:
+    text = (
+        "Marie Curie won two Nobel Prizes, and she remains the only person to win in two "
+        "sciences. Bread, milk, and eggs were sold.\n- The shop opened in 1901; it closed in 1950."
+    )
+    assert extract_claim_texts(text) == [
+        "Marie Curie won two Nobel Prizes",
+        "she remains the only person to win in two sciences.",
+        "Bread, milk, and eggs were sold.",
+        "The shop opened in 1901",
+        "it closed in 1950.",
+    ]
+
+
+def test_trivial_fragments_are_dropped() -> None:
+    extraction = asyncio.run(BuiltinJudge().extract_claims(["", "Yes. Paris.", "   ", "... !"]))
+    assert extraction.claims == [[], ["Paris."], [], []]
+    assert extraction.usage.calls == 0
+
+
+def test_beats_the_lexical_baseline_on_fidelity_data() -> None:
+    path = FIDELITY / "wice_support_removal.jsonl"
+    if not path.is_file():
+        pytest.skip(f"fidelity data not found at {FIDELITY} (shared/ lives beside the repo)")
+    bench = load_bench()
+    judge = BuiltinJudge()
+    truth: list[bool] = []
+    ours: list[bool] = []
+    base: list[bool] = []
+    for case in bench.load_cases(path):
+        truth.extend(case.expected_supported)
+        ours.extend(v.supported for v in judge.judge(case.ground_truth_sentences, case.contexts))
+        base.extend(bench.lexical_baseline(case.ground_truth_sentences, case.contexts))
+
+    def accuracy(pred: list[bool]) -> float:
+        return sum(t == p for t, p in zip(truth, pred, strict=True)) / len(truth)
+
+    assert accuracy(ours) > accuracy(base)
