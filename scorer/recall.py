@@ -100,29 +100,54 @@ def error_result(
     )
 
 
+async def judge_claims(
+    claims: Sequence[str],
+    chunks: Sequence[str],
+    judge: Judge,
+    *,
+    scale: float = 1.0,
+    usage: Usage | None = None,
+) -> RecallResult:
+    """Attributes frozen claims to cleaned chunks; no context means every claim is missed."""
+    usage = usage or Usage()
+    if claims and not chunks:
+        verdicts = [Verdict(claim_index=i, supported=False) for i in range(len(claims))]
+        return RecallResult(
+            status=Status.NO_CONTEXT,
+            score=0.0,
+            scale=scale,
+            reason="The retriever returned no context, so none of the "
+            f"{len(claims)} claims is supported; scored 0.",
+            claims=list(claims),
+            verdicts=verdicts,
+            usage=usage,
+        )
+    if not claims:
+        return result_from_verdicts([], [], chunks, scale=scale, usage=usage)
+    try:
+        attribution = await judge.attribute(claims, chunks)
+    except JudgeError as exc:
+        return error_result(str(exc), scale=scale, claims=claims, usage=usage)
+    usage += attribution.usage
+    return result_from_verdicts(claims, attribution.verdicts, chunks, scale=scale, usage=usage)
+
+
 async def context_recall(
     ground_truth: str | None,
     chunks: Sequence[str] | None,
     judge: Judge,
     *,
     scale: float = 1.0,
-    claims: Sequence[str] | None = None,
 ) -> RecallResult:
-    """Scores one case. Pass `claims` to reuse claims frozen earlier (no extraction call)."""
+    """Scores one case: claims from the ground truth, then one verdict per claim."""
     chunks = clean_chunks(chunks)
     early = degenerate(ground_truth, chunks, scale)
     if early is not None:
         return early
-    usage = Usage()
     try:
-        if claims is None:
-            extraction = await judge.extract_claims([ground_truth])
-            usage += extraction.usage
-            claims = extraction.claims[0]
-        if not claims:
-            return result_from_verdicts([], [], chunks, scale=scale, usage=usage)
-        attribution = await judge.attribute(claims, chunks)
-        usage += attribution.usage
+        extraction = await judge.extract_claims([ground_truth])
     except JudgeError as exc:
-        return error_result(str(exc), scale=scale, claims=claims or (), usage=usage)
-    return result_from_verdicts(claims, attribution.verdicts, chunks, scale=scale, usage=usage)
+        return error_result(str(exc), scale=scale)
+    return await judge_claims(
+        extraction.claims[0], chunks, judge, scale=scale, usage=extraction.usage
+    )

@@ -1,0 +1,133 @@
+"""Both public APIs over the built-in judge: the worked example, thresholds, scale, degenerate input."""
+
+import asyncio
+
+import pytest
+
+from scorer import ContextualRecallMetric, LLMTestCase, Status, create_context_recall_scorer
+
+EINSTEIN_TRUTH = "Einstein was born in 1879. He developed relativity. He won the Nobel Prize."
+EINSTEIN_DOCS = [
+    "Albert Einstein was born in 1879 in Ulm, Germany.",
+    "Einstein published his theory of special relativity in 1905.",
+    "In 1933 Einstein moved to the United States.",
+]
+
+
+def test_worked_example_scores_two_thirds_and_names_the_missing_claim():
+    scorer = create_context_recall_scorer(context=EINSTEIN_DOCS)
+    result = scorer.run(input="Tell me about Einstein", output="...", ground_truth=EINSTEIN_TRUTH)
+
+    assert result.status is Status.SCORED
+    assert result.score == pytest.approx(2 / 3)
+    assert result.missing_claims == ["He won the Nobel Prize."]
+    assert [v.chunk_indices[:1] for v in result.verdicts if v.supported] == [[0], [1]]
+    assert "Nobel Prize" in result.reason.split("Missing:")[1]
+    assert "chunk 1" in result.reason and "chunk 2" in result.reason
+    # Claim 1 is covered by the first chunk, claim 2 needs the second.
+    assert result.recall_at_k == pytest.approx([1 / 3, 2 / 3, 2 / 3])
+    assert result.usage.calls == 0
+
+
+def test_scale_multiplies_and_stays_within_bounds():
+    scorer = create_context_recall_scorer(context=EINSTEIN_DOCS, scale=10)
+    result = scorer.run(ground_truth=EINSTEIN_TRUTH)
+    assert result.score == pytest.approx(20 / 3)
+    assert result.scale == 10
+
+
+def test_missing_ground_truth_scores_zero_with_a_reason_and_no_judge_call():
+    class ExplodingJudge:
+        name, version = "exploding", "1"
+
+        async def extract_claims(self, ground_truths):
+            raise AssertionError("no model call expected")
+
+        attribute = extract_claims
+
+    scorer = create_context_recall_scorer(model=ExplodingJudge(), context=EINSTEIN_DOCS)
+    for missing in (None, "", "   "):
+        result = scorer.run(ground_truth=missing)
+        assert result.score == 0 and result.status is Status.NO_GROUND_TRUTH
+        assert "ground truth" in result.reason.lower()
+    empty = create_context_recall_scorer(model=ExplodingJudge(), context=["", "  "])
+    result = empty.run(ground_truth=EINSTEIN_TRUTH)
+    assert result.score == 0 and result.status is Status.NO_CONTEXT
+
+
+def test_context_extractor_is_used_for_agent_messages_and_context_otherwise():
+    seen = []
+
+    def extractor(input, output):
+        seen.append((input, output))
+        return [m["content"] for m in output if m["role"] == "tool"]
+
+    scorer = create_context_recall_scorer(
+        context=["Nothing relevant here about anyone."], context_extractor=extractor
+    )
+    messages = [
+        {"role": "assistant", "content": "Looking it up."},
+        {"role": "tool", "content": "Albert Einstein won the Nobel Prize in Physics in 1921."},
+    ]
+    with_messages = scorer.run(
+        input=[{"role": "user", "content": "Did Einstein win a Nobel?"}],
+        output=messages,
+        ground_truth="Einstein won the Nobel Prize.",
+    )
+    assert with_messages.score == 1 and len(seen) == 1
+    plain = scorer.run(input="q", output="a", ground_truth="Einstein won the Nobel Prize.")
+    assert plain.score == 0 and len(seen) == 1
+
+
+def test_async_run_inside_a_running_loop_and_sync_run_from_within_one():
+    scorer = create_context_recall_scorer(context=EINSTEIN_DOCS)
+
+    async def main():
+        direct = await scorer.arun(ground_truth=EINSTEIN_TRUTH)
+        # The sync API must work even when the caller already runs a loop (notebooks).
+        blocking = scorer.run(ground_truth=EINSTEIN_TRUTH)
+        return direct, blocking
+
+    direct, blocking = asyncio.run(main())
+    assert direct.score == blocking.score == pytest.approx(2 / 3)
+
+
+def test_deepeval_metric_sets_score_reason_and_success():
+    case = LLMTestCase(
+        input="Tell me about Einstein",
+        actual_output="He was a physicist.",
+        expected_output=EINSTEIN_TRUTH,
+        retrieval_context=EINSTEIN_DOCS,
+    )
+    metric = ContextualRecallMetric(threshold=0.6)
+    assert metric.measure(case) == pytest.approx(2 / 3)
+    assert metric.success is True and metric.is_successful()
+    assert "Nobel Prize" in metric.reason
+
+    assert ContextualRecallMetric(threshold=0.7).measure(case) == pytest.approx(2 / 3)
+    strict = ContextualRecallMetric(strict_mode=True)
+    assert strict.measure(case) == 0.0 and strict.success is False and strict.threshold == 1.0
+    quiet = ContextualRecallMetric(include_reason=False)
+    quiet.measure(case)
+    assert quiet.reason is None and quiet.result.missing_claims == ["He won the Nobel Prize."]
+
+
+def test_deepeval_metric_strict_mode_passes_full_recall_and_a_measure_works():
+    case = LLMTestCase(
+        input="q", expected_output="Einstein was born in 1879.", retrieval_context=EINSTEIN_DOCS
+    )
+    metric = ContextualRecallMetric(strict_mode=True, verbose_mode=True)
+    score = asyncio.run(metric.a_measure(case))
+    assert score == 1.0 and metric.success is True
+    assert "Verdicts:" in metric.verbose_logs
+
+
+def test_deepeval_metric_without_expected_output_fails_cleanly():
+    metric = ContextualRecallMetric()
+    assert metric.measure(LLMTestCase(input="q", retrieval_context=EINSTEIN_DOCS)) == 0
+    assert metric.success is False and "ground truth" in metric.reason.lower()
+
+
+def test_threshold_out_of_range_is_rejected():
+    with pytest.raises(ValueError, match="threshold"):
+        ContextualRecallMetric(threshold=1.5)
