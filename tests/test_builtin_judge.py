@@ -20,7 +20,7 @@ EINSTEIN_CHUNKS = [
     "Einstein published his theory of special relativity in 1905.",
     "In 1933 Einstein moved to the United States.",
 ]
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 FIDELITY = REPO / ".." / "shared" / "data" / "fidelity"
 
 
