@@ -21,6 +21,7 @@ from storage.baselines import (
 from storage.claims import get_claims, save_claims
 from storage.datasets import get_dataset, upsert_cases, upsert_dataset
 from storage.engine import open_database
+from storage.outcomes import run_outcome
 from storage.records import (
     CaseInput,
     CaseRecord,
@@ -77,6 +78,7 @@ __all__ = [
     "recall_history",
     "resolve_run_id",
     "resume_run",
+    "run_outcome",
     "run_results",
     "save_attribution",
     "save_case_result",

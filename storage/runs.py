@@ -65,13 +65,14 @@ def create_run(
     scale: float = 1.0,
     params: dict[str, Any] | None = None,
     prefect_flow_run_id: str | None = None,
+    run_id: str | None = None,
 ) -> RunRecord:
-    """A new run in status running. Commits."""
+    """A new run in status running, with `run_id` when the caller chose one. Commits."""
     dataset = session.get(Dataset, dataset_id)
     if dataset is None:
         raise KeyError(f"no dataset with id {dataset_id}")
     run = Run(
-        id=str(uuid.uuid4()),
+        id=run_id or str(uuid.uuid4()),
         dataset_id=dataset_id,
         dataset_fingerprint=dataset.fingerprint,
         retriever=retriever,
