@@ -1,0 +1,171 @@
+"""The audit: load the dataset, then per batch retrieve, extract context and claims, attribute
+and save; finally compare with the baseline and publish what changed."""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+from typing import Literal
+
+from prefect import flow, get_run_logger
+from prefect.artifacts import acreate_progress_artifact, aupdate_progress_artifact
+from prefect.runtime import flow_run
+from pydantic import BaseModel
+
+from scorer.compare import Comparison
+from scorer.context import Extractor
+from scorer.datasets import iter_batches, iter_cases
+from scorer.errors import ConfigurationError
+from scorer.judges import get_judge
+from scorer.retrievers import load_callable, retriever_from_spec
+from storage import DatabaseResponseCache, RunRecord, open_database
+from tasks.attribute import BatchTally, attribute
+from tasks.cases import register_cases
+from tasks.claims import extract_claims
+from tasks.context import extract_context
+from tasks.dataset import load_dataset
+from tasks.publish import publish_report
+from tasks.retrieve import retrieve
+from tasks.runs import close_run, open_run
+from tasks.work import AuditContext
+
+
+class AuditSummary(BaseModel):
+    """What the audit returns and `recall-audit run --json` prints."""
+
+    run_id: str
+    dataset: str
+    retriever: str
+    judge: str
+    cases: int
+    scored: int
+    no_context: int
+    unscorable: int
+    errors: int
+    skipped_rows: int
+    row_errors: list[str]
+    mean_recall: float | None
+    scale: float
+    model_calls: int
+    cached_calls: int
+    input_tokens: int
+    output_tokens: int
+    comparison: Comparison | None = None
+
+    @classmethod
+    def of(
+        cls, run: RunRecord, skipped: int, row_errors: list[str], comparison: Comparison | None
+    ) -> AuditSummary:
+        return cls(
+            run_id=run.id,
+            dataset=run.dataset_name,
+            retriever=run.retriever,
+            judge=run.judge,
+            cases=run.case_count,
+            scored=run.scored_count,
+            no_context=run.no_context_count,
+            unscorable=run.unscorable_count,
+            errors=run.error_count,
+            skipped_rows=skipped,
+            row_errors=row_errors,
+            mean_recall=run.mean_recall,
+            scale=run.scale,
+            model_calls=run.usage.calls,
+            cached_calls=run.usage.cached_calls,
+            input_tokens=run.usage.input_tokens,
+            output_tokens=run.usage.output_tokens,
+            comparison=comparison,
+        )
+
+
+def _extractor(spec: str | None) -> Extractor | None:
+    if spec is None:
+        return None
+    return load_callable(spec.removeprefix("python:"))
+
+
+@flow(name="recall-audit", flow_run_name="audit {dataset}", log_prints=False)
+async def audit(
+    dataset: str,
+    name: str | None = None,
+    retriever: str | None = None,
+    judge: str = "builtin",
+    top_k: int = 5,
+    batch_size: int = 100,
+    concurrency: int = 8,
+    scale: float = 1.0,
+    resume: str | None = None,
+    run_id: str | None = None,
+    on_bad_row: Literal["skip", "fail"] = "skip",
+    context_field: str | None = None,
+    context_extractor: str | None = None,
+    tolerance: float = 0.02,
+    database_url: str | None = None,
+    trigger: str | None = None,
+) -> AuditSummary:
+    """Audits the context recall of `retriever` on the labelled cases in `dataset`.
+
+    `retriever` is `precomputed` (the default when rows carry chunks), an http(s) URL,
+    `python:module:function` or `bm25:PATH`; `judge` is `builtin`, `openai/<model>` or
+    `anthropic/<model>`. `resume` continues an unfinished run; `trigger` records what
+    started the run (a schedule, a knowledge-base event).
+    """
+    logger = get_run_logger()
+    engine = open_database(database_url)
+    loaded = await load_dataset(engine, dataset, name, on_bad_row)
+    spec = retriever or ("precomputed" if loaded.has_contexts else None)
+    if spec is None:
+        raise ConfigurationError(
+            f"{dataset}: no row carries retrieved chunks; choose a retriever with --retriever"
+        )
+    chosen_judge = get_judge(judge, cache=DatabaseResponseCache(engine))
+    params = {"top_k": top_k, "batch_size": batch_size, "trigger": trigger, "dataset_path": dataset}
+    run = await open_run(
+        engine, loaded.dataset, spec, chosen_judge, scale, params, resume, run_id, flow_run.id
+    )
+    logger.info(
+        "Run %s: %d cases of %s, retriever %s, judge %s",
+        run.id,
+        loaded.cases,
+        run.dataset_name,
+        spec,
+        judge,
+    )
+
+    progress = await acreate_progress_artifact(
+        progress=0.0, description=f"cases of {run.dataset_name} audited"
+    )
+    tally = BatchTally()
+    async with AsyncExitStack() as stack:
+        ctx = AuditContext(
+            engine=engine,
+            run=run,
+            judge=chosen_judge,
+            retriever=await stack.enter_async_context(retriever_from_spec(spec)),
+            top_k=top_k,
+            concurrency=concurrency,
+            scale=scale,
+            text_field=context_field,
+            extractor=_extractor(context_extractor),
+        )
+        try:
+            cases = iter_cases(dataset, on_error="skip")
+            for batch_no, batch in enumerate(iter_batches(cases, batch_size), start=1):
+                work = await register_cases(ctx, batch, batch_no)
+                work = await retrieve(ctx, work, batch_no)
+                work = await extract_context(ctx, work, batch_no)
+                work = await extract_claims(ctx, work, batch_no)
+                tally += await attribute(ctx, work, batch_no)
+                done = min(batch_no * batch_size, loaded.cases)
+                await aupdate_progress_artifact(progress, 100 * done / max(loaded.cases, 1))
+        except BaseException:
+            await close_run(engine, run.id, failed=True)
+            raise
+    run = await close_run(engine, run.id, failed=False)
+    logger.info(
+        "Run %s done: mean recall %s, %d model calls this session",
+        run.id,
+        run.mean_recall,
+        tally.usage.calls,
+    )
+    comparison = await publish_report(engine, run, tolerance)
+    return AuditSummary.of(run, loaded.skipped, loaded.row_errors, comparison)

@@ -1,0 +1,265 @@
+"""`recall-audit`: run audits, read their results, compare runs, and run them unattended.
+
+Exit codes: 0 done; 1 recall under --fail-under or a regression beyond --max-regression;
+2 bad input or configuration, with a one-line message saying what and where.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from flows.environment import configure_prefect
+from scorer.datasets import iter_cases
+from scorer.errors import RecallAuditError
+from scorer.judges import get_judge
+from scorer.retrievers import retriever_from_spec
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+baseline_app = typer.Typer(
+    no_args_is_help=True, help="Pin or unpin the run others are compared with."
+)
+app.add_typer(baseline_app, name="baseline")
+console = Console()
+errors = Console(stderr=True)
+
+
+class Exit:
+    DONE, BELOW_BAR, BAD_INPUT = 0, 1, 2
+
+
+def fail(message: str) -> typer.Exit:
+    errors.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    return typer.Exit(Exit.BAD_INPUT)
+
+
+@contextmanager
+def bad_input_exits() -> Iterator[None]:
+    """Our own errors are the user's to fix: one line and exit code 2, no traceback."""
+    try:
+        yield
+    except (RecallAuditError, FileNotFoundError, ValueError, KeyError) as error:
+        raise fail(str(error).strip("'\"")) from None
+
+
+def _engine() -> Any:
+    from storage import open_database
+
+    return open_database()
+
+
+def _session() -> Any:
+    from storage import Session
+
+    return Session(_engine())
+
+
+def _count_valid_rows(dataset: Path, on_bad_row: str) -> int:
+    """Checks the file before anything starts: in fail mode the first bad row stops here."""
+    mode = "raise" if on_bad_row == "fail" else "skip"
+    return sum(1 for _ in iter_cases(dataset, on_error=mode))
+
+
+def _watch_progress(run_id: str, total: int, stop: threading.Event) -> None:
+    """Follows the run in the database, the source of truth, whatever Prefect is doing."""
+    from storage import finished_case_keys
+
+    engine = _engine()
+    columns = (TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=errors, transient=True) as progress:
+        bar = progress.add_task("cases", total=total)
+        while not stop.wait(0.5):
+            from sqlmodel import Session
+
+            with Session(engine) as session:
+                progress.update(bar, completed=len(finished_case_keys(session, run_id)))
+
+
+def _worst_cases(run_id: str, n: int = 5) -> list[Any]:
+    from storage import run_results
+
+    with _session() as session:
+        return [
+            c for c in run_results(session, run_id, worst_first=True, limit=n) if (c.score or 0) < 1
+        ]
+
+
+@app.command()
+def run(
+    dataset: Annotated[Path, typer.Option(help="JSONL, JSON or CSV of labelled cases.")],
+    retriever: Annotated[
+        str | None,
+        typer.Option(help="precomputed | http(s)://URL | python:module:function | bm25:PATH"),
+    ] = None,
+    judge: Annotated[
+        str, typer.Option(help="builtin | openai/<model> | anthropic/<model>")
+    ] = "builtin",
+    name: Annotated[
+        str | None, typer.Option(help="Dataset name (default: the file's stem).")
+    ] = None,
+    top_k: Annotated[int, typer.Option(min=1)] = 5,
+    batch_size: Annotated[int, typer.Option(min=1, help="Cases per pipeline task.")] = 100,
+    concurrency: Annotated[int, typer.Option(min=1, help="Cases judged at once in a batch.")] = 8,
+    scale: Annotated[float, typer.Option(min=0.0)] = 1.0,
+    fail_under: Annotated[
+        float | None, typer.Option(help="Exit 1 when mean recall is below this.")
+    ] = None,
+    max_regression: Annotated[
+        float | None,
+        typer.Option(help="Exit 1 when recall regressed by more than this against the baseline."),
+    ] = None,
+    tolerance: Annotated[float, typer.Option(help="Drops within this are 'unchanged'.")] = 0.02,
+    resume: Annotated[
+        str | None, typer.Option(help="Continue an unfinished run (id or prefix).")
+    ] = None,
+    on_bad_row: Annotated[str, typer.Option(help="skip | fail")] = "skip",
+    context_field: Annotated[
+        str | None, typer.Option(help="Text field of the retriever's hits.")
+    ] = None,
+    context_extractor: Annotated[
+        str | None,
+        typer.Option(help="python:module:function turning a retriever answer into chunks."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object on stdout.")
+    ] = False,
+) -> None:
+    """Audit a retriever's context recall on a labelled dataset."""
+    if on_bad_row not in ("skip", "fail"):
+        raise fail(f"--on-bad-row must be 'skip' or 'fail', not {on_bad_row!r}")
+    with bad_input_exits():
+        total = _count_valid_rows(dataset, on_bad_row)
+        get_judge(judge)
+        if retriever:
+            retriever_from_spec(retriever)
+    configure_prefect()
+    from flows.audit import audit
+
+    run_id = str(uuid.uuid4()) if resume is None else None
+    stop = threading.Event()
+    watcher = None
+    if console.is_terminal and not as_json and run_id:
+        watcher = threading.Thread(target=_watch_progress, args=(run_id, total, stop), daemon=True)
+        watcher.start()
+    try:
+        with bad_input_exits():
+            summary = asyncio.run(
+                audit(
+                    dataset=str(dataset),
+                    name=name,
+                    retriever=retriever,
+                    judge=judge,
+                    top_k=top_k,
+                    batch_size=batch_size,
+                    concurrency=concurrency,
+                    scale=scale,
+                    resume=resume,
+                    run_id=run_id,
+                    on_bad_row=on_bad_row,  # type: ignore[arg-type]
+                    context_field=context_field,
+                    context_extractor=context_extractor,
+                    tolerance=tolerance,
+                )
+            )
+    finally:
+        stop.set()
+        if watcher:
+            watcher.join()
+
+    data = summary.model_dump(mode="json")
+    if as_json:
+        print(json.dumps(data))
+    else:
+        from flows.views import summary_table
+        from scorer.report import comparison_markdown
+
+        console.print(summary_table(data, _worst_cases(summary.run_id)))
+        for line in summary.row_errors:
+            errors.print(f"[yellow]skipped[/yellow] {line}", highlight=False)
+        if summary.comparison:
+            console.print(comparison_markdown(summary.comparison), highlight=False)
+    raise typer.Exit(_verdict_code(summary, fail_under, max_regression))
+
+
+def _verdict_code(summary: Any, fail_under: float | None, max_regression: float | None) -> int:
+    if fail_under is not None and (summary.mean_recall is None or summary.mean_recall < fail_under):
+        errors.print(f"mean recall {summary.mean_recall} is under --fail-under {fail_under}")
+        return Exit.BELOW_BAR
+    comparison = summary.comparison
+    if max_regression is not None and comparison is not None and comparison.verdict == "regressed":
+        drop = -(comparison.delta or 0.0)
+        if drop > max_regression:
+            errors.print(
+                f"recall regressed by {drop:.3f}, more than --max-regression {max_regression}"
+            )
+            return Exit.BELOW_BAR
+    return Exit.DONE
+
+
+@app.command()
+def runs(
+    dataset: Annotated[str | None, typer.Option(help="Only this dataset.")] = None,
+    limit: int = 20,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """List recent runs, newest first."""
+    from flows.views import runs_table
+    from storage import list_runs
+
+    with _session() as session:
+        found = list_runs(session, dataset=dataset, limit=limit)
+    if as_json:
+        print(json.dumps([r.model_dump(mode="json") for r in found]))
+    else:
+        console.print(runs_table(found))
+
+
+def _resolve(session: Any, prefix: str) -> str:
+    from storage import resolve_run_id
+
+    with bad_input_exits():
+        run_id = resolve_run_id(session, prefix)
+    if run_id is None:
+        raise fail(f"no run with id {prefix!r}; see `recall-audit runs`")
+    return run_id
+
+
+@app.command()
+def show(
+    run_id: Annotated[str, typer.Argument(help="Run id or a unique prefix.")],
+    case: Annotated[str | None, typer.Option(help="Only this case key.")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Show a run's cases: claims, verdicts and the chunks that support them."""
+    from flows.views import print_case, runs_table
+    from storage import get_run, run_results
+
+    with _session() as session:
+        full_id = _resolve(session, run_id)
+        record = get_run(session, full_id)
+        results = run_results(session, full_id)
+    if case is not None:
+        results = [r for r in results if r.case_key == case]
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "run": record.model_dump(mode="json"),
+                    "cases": [r.model_dump(mode="json") for r in results],
+                }
+            )
+        )
+        return
+    console.print(runs_table([record]))
+    for result in results:
+        print_case(console, result)

@@ -1,0 +1,45 @@
+"""Prefect settings for the command line, applied before Prefect is imported.
+
+Everything defaults to the project's own folder (`.recall-audit/` under the working
+directory): the results database and the Prefect home, so that `recall-audit server`
+shows the runs that `recall-audit run` made. Explicit environment variables always win.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import httpx
+
+DATA_DIR = Path(".recall-audit")
+SERVER_HOST = "127.0.0.1"
+SERVER_PORT = 4200
+SERVER_API = f"http://{SERVER_HOST}:{SERVER_PORT}/api"
+
+
+def prefect_home() -> Path:
+    return Path(os.environ.get("PREFECT_HOME") or DATA_DIR / "prefect").resolve()
+
+
+def local_server_answers(api_url: str = SERVER_API) -> bool:
+    try:
+        return httpx.get(f"{api_url}/health", timeout=0.5).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def configure_prefect(*, quiet: bool = True) -> None:
+    """Project-local Prefect home, no telemetry, and the local server when one is running."""
+    os.environ.setdefault("PREFECT_HOME", str(prefect_home()))
+    # Prefect does not create its home, and its database lives there.
+    Path(os.environ["PREFECT_HOME"]).mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("DO_NOT_TRACK", "1")
+    os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+    # A first start migrates a fresh database: slow on a busy two-core machine.
+    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
+    if quiet:
+        # The command prints its own progress and summary; Prefect's INFO lines still reach the API.
+        os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
+    if "PREFECT_API_URL" not in os.environ and local_server_answers():
+        os.environ["PREFECT_API_URL"] = SERVER_API

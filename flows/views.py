@@ -1,0 +1,88 @@
+"""How the command line shows runs, cases and summaries: rich tables on a terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+from storage import CaseResultRecord, RunRecord
+
+
+def _recall(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def runs_table(runs: Sequence[RunRecord]) -> Table:
+    table = Table(title="Runs", show_lines=False)
+    for column in (
+        "run",
+        "dataset",
+        "started",
+        "status",
+        "cases",
+        "errors",
+        "mean recall",
+        "retriever",
+        "judge",
+    ):
+        table.add_column(column)
+    for r in runs:
+        table.add_row(
+            r.id[:8],
+            r.dataset_name,
+            r.started_at.strftime("%Y-%m-%d %H:%M"),
+            str(r.status),
+            str(r.case_count),
+            str(r.error_count),
+            _recall(r.mean_recall),
+            r.retriever,
+            r.judge,
+        )
+    return table
+
+
+def summary_table(summary: dict[str, object], worst: Sequence[CaseResultRecord]) -> Table:
+    table = Table(
+        title=f"Recall audit of {summary['dataset']} · run {str(summary['run_id'])[:8]}",
+        show_header=False,
+    )
+    table.add_column("what", style="bold")
+    table.add_column("value")
+    rows = [
+        ("cases", summary["cases"]),
+        ("scored", summary["scored"]),
+        ("retrieved nothing", summary["no_context"]),
+        ("nothing to recall", summary["unscorable"]),
+        ("errors", summary["errors"]),
+        ("rows skipped", summary["skipped_rows"]),
+        ("mean recall", _recall(summary["mean_recall"])),  # type: ignore[arg-type]
+        ("model calls", summary["model_calls"]),
+        ("served from cache", summary["cached_calls"]),
+    ]
+    for what, value in rows:
+        table.add_row(what, str(value))
+    for case in worst:
+        missing = [case.claims[v.claim_index] for v in case.verdicts if not v.supported]
+        detail = case.error or ("missing: " + " | ".join(missing) if missing else "")
+        table.add_row(f"worst: {case.case_key}", f"{_recall(case.score)}  {detail[:160]}")
+    return table
+
+
+def print_case(console: Console, case: CaseResultRecord) -> None:
+    console.rule(f"[bold]{case.case_key}[/bold] · {case.status} · recall {_recall(case.score)}")
+    console.print(f"[bold]Question:[/bold] {case.question}")
+    if case.error:
+        console.print(f"[red]Error:[/red] {case.error}")
+    for verdict in case.verdicts:
+        mark = "[green]✔[/green]" if verdict.supported else "[red]✘[/red]"
+        where = ", ".join(f"chunk {i + 1}" for i in verdict.chunk_indices)
+        console.print(
+            f"  {mark} {case.claims[verdict.claim_index]}"
+            + (f"  [dim]({where})[/dim]" if where else "")
+        )
+        if verdict.quote:
+            console.print(f"      [dim]“{verdict.quote}”[/dim]")
+    for position, chunk in enumerate(case.chunks, start=1):
+        console.print(f"  [cyan]chunk {position}:[/cyan] {' '.join(chunk.split())[:200]}")

@@ -1,0 +1,80 @@
+"""Stage 6: judge each case's claims against its chunks, score it, and save it at once."""
+
+from __future__ import annotations
+
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+from pydantic import BaseModel
+
+from scorer.recall import (
+    error_result,
+    is_blank,
+    judge_claims,
+    no_ground_truth,
+    result_from_verdicts,
+)
+from scorer.types import RecallResult, Status, Usage
+from storage import get_cached_attribution, save_attribution, save_case_result
+from tasks.concurrent import map_bounded
+from tasks.db import in_session
+from tasks.retry import RETRY_OPTIONS
+from tasks.work import AuditContext, CaseWork
+
+
+class BatchTally(BaseModel):
+    """What a batch added to the run, for progress and logs."""
+
+    saved: int = 0
+    errors: int = 0
+    usage: Usage = Usage()
+
+    def __add__(self, other: BatchTally) -> BatchTally:
+        return BatchTally(
+            saved=self.saved + other.saved,
+            errors=self.errors + other.errors,
+            usage=self.usage + other.usage,
+        )
+
+
+async def score_case(ctx: AuditContext, work: CaseWork) -> RecallResult:
+    """The case's result; a case whose claims and chunks were judged before costs no call."""
+    if work.error is not None:
+        return error_result(work.error, scale=ctx.scale, usage=work.usage)
+    if is_blank(work.case.ground_truth):
+        return no_ground_truth(ctx.scale)
+    if work.claims is None:
+        return error_result("no claims were extracted", scale=ctx.scale, usage=work.usage)
+    judge, claims, chunks = ctx.judge, work.claims, work.chunks
+    if claims and chunks:
+        cached = await in_session(
+            ctx.engine, get_cached_attribution, claims, chunks, judge.name, judge.version
+        )
+        if cached is not None:
+            usage = work.usage + Usage(cached_calls=1)
+            return result_from_verdicts(claims, cached, chunks, scale=ctx.scale, usage=usage)
+    result = await judge_claims(claims, chunks, judge, scale=ctx.scale, usage=work.usage)
+    if result.status is Status.SCORED:
+        await in_session(
+            ctx.engine, save_attribution, claims, chunks, judge.name, judge.version, result.verdicts
+        )
+    return result
+
+
+@task(
+    name="attribute",
+    task_run_name="attribute · batch {batch_no}",
+    cache_policy=NO_CACHE,
+    **RETRY_OPTIONS,
+)
+async def attribute(ctx: AuditContext, cases: list[CaseWork], batch_no: int) -> BatchTally:
+    """Each case is committed as soon as it is scored, so a killed run loses nothing."""
+
+    async def one(work: CaseWork) -> BatchTally:
+        result = await score_case(ctx, work)
+        await in_session(
+            ctx.engine, save_case_result, ctx.run.id, work.case_id, result, work.chunks
+        )
+        return BatchTally(saved=1, errors=int(result.status is Status.ERROR), usage=result.usage)
+
+    tallies = await map_bounded(one, cases, ctx.concurrency)
+    return sum(tallies, BatchTally())

@@ -1,0 +1,40 @@
+"""Stage 2: register a batch's cases and leave out those this run already finished."""
+
+from __future__ import annotations
+
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+from sqlmodel import Session
+
+from scorer.datasets import DatasetCase
+from storage import CaseInput, finished_case_keys, upsert_cases
+from tasks.db import in_session
+from tasks.retry import RETRY_OPTIONS
+from tasks.work import AuditContext, CaseWork
+
+
+def _register(session: Session, ctx: AuditContext, batch: list[DatasetCase]) -> list[CaseWork]:
+    inputs = [
+        CaseInput(case_key=c.case_key, question=c.question, ground_truth=c.ground_truth)
+        for c in batch
+    ]
+    records = upsert_cases(session, ctx.run.dataset_id, inputs)
+    done = finished_case_keys(session, ctx.run.id)
+    return [
+        CaseWork(case_id=record.id, case=case)
+        for record, case in zip(records, batch, strict=True)
+        if case.case_key not in done
+    ]
+
+
+@task(
+    name="register-cases",
+    task_run_name="register-cases · batch {batch_no}",
+    cache_policy=NO_CACHE,
+    **RETRY_OPTIONS,
+)
+async def register_cases(
+    ctx: AuditContext, batch: list[DatasetCase], batch_no: int
+) -> list[CaseWork]:
+    """Cases a resumed (or retried) run already saved are not redone, nor counted twice."""
+    return await in_session(ctx.engine, _register, ctx, batch)

@@ -1,0 +1,75 @@
+"""Stage 5: the claims of each ground truth, extracted once per judge and frozen for good."""
+
+from __future__ import annotations
+
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+
+from scorer.datasets import iter_batches
+from scorer.errors import JudgeError
+from scorer.types import Usage
+from storage import get_claims, save_claims
+from tasks.db import in_session
+from tasks.retry import RETRY_OPTIONS
+from tasks.work import AuditContext, CaseWork
+
+# Ground truths per extraction request: few calls, yet prompts of a sane size.
+GROUND_TRUTHS_PER_CALL = 10
+
+
+def _has_ground_truth(work: CaseWork) -> bool:
+    return bool(work.case.ground_truth and work.case.ground_truth.strip())
+
+
+async def _extract_missing(
+    ctx: AuditContext, missing: list[str]
+) -> tuple[dict[str, list[str]], Usage, dict[str, str]]:
+    """New claims by ground truth, the usage spent, and the ground truths that failed."""
+    claims: dict[str, list[str]] = {}
+    failures: dict[str, str] = {}
+    usage = Usage()
+    for group in iter_batches(missing, GROUND_TRUTHS_PER_CALL):
+        try:
+            extraction = await ctx.judge.extract_claims(group)
+        except JudgeError as error:
+            failures.update((gt, str(error)) for gt in group)
+            continue
+        usage += extraction.usage
+        claims.update(zip(group, extraction.claims, strict=True))
+    return claims, usage, failures
+
+
+@task(
+    name="extract-claims",
+    task_run_name="extract-claims · batch {batch_no}",
+    cache_policy=NO_CACHE,
+    **RETRY_OPTIONS,
+)
+async def extract_claims(ctx: AuditContext, cases: list[CaseWork], batch_no: int) -> list[CaseWork]:
+    """Frozen claims are reused, so the denominator never moves from night to night.
+
+    The calls that extract a batch's new claims are booked on its first case that needed them.
+    """
+    judge = ctx.judge
+    wanted = sorted(
+        {w.case.ground_truth for w in cases if w.error is None and _has_ground_truth(w)}
+    )
+    frozen = await in_session(ctx.engine, get_claims, wanted, judge.name, judge.version)
+    missing = [gt for gt in wanted if gt not in frozen]
+    fresh, usage, failures = await _extract_missing(ctx, missing)
+    if fresh:
+        frozen |= await in_session(ctx.engine, save_claims, fresh, judge.name, judge.version)
+
+    done = []
+    for work in cases:
+        truth = work.case.ground_truth
+        if work.error is None and truth in failures:
+            work = work.failed("claim extraction", failures[truth])
+        elif work.error is None and truth in frozen:
+            update = {"claims": frozen[truth]}
+            if truth in fresh and usage != Usage():
+                update["usage"] = work.usage + usage
+                usage = Usage()
+            work = work.model_copy(update=update)
+        done.append(work)
+    return done

@@ -1,0 +1,33 @@
+"""Stage 4: read the context chunks out of whatever the retriever returned."""
+
+from __future__ import annotations
+
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+
+from scorer.context import ContextError, extract_chunks
+from scorer.recall import clean_chunks
+from tasks.work import AuditContext, CaseWork
+
+
+@task(
+    name="extract-context",
+    task_run_name="extract-context · batch {batch_no}",
+    cache_policy=NO_CACHE,
+)
+async def extract_context(
+    ctx: AuditContext, cases: list[CaseWork], batch_no: int
+) -> list[CaseWork]:
+    extracted = []
+    for work in cases:
+        if work.error is None:
+            try:
+                chunks = extract_chunks(
+                    work.raw, text_field=ctx.text_field, extractor=ctx.extractor
+                )
+            except ContextError as error:
+                work = work.failed("context", error)
+            else:
+                work = work.model_copy(update={"chunks": clean_chunks(chunks), "raw": None})
+        extracted.append(work)
+    return extracted

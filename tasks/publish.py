@@ -1,0 +1,119 @@
+"""The last stage: compare the run with its baseline, then tell people through Prefect:
+artifacts with stable keys per dataset, and events that automations can act on."""
+
+from __future__ import annotations
+
+import re
+
+from prefect import task
+from prefect.artifacts import acreate_markdown_artifact, acreate_table_artifact
+from prefect.cache_policies import NO_CACHE
+from prefect.events import emit_event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from scorer.compare import Comparison, compare_runs
+from scorer.report import comparison_markdown, lost_claims_table, trend_markdown, worst_cases_table
+from storage import RunRecord, baseline_for, recall_history, run_outcome, set_run_baseline
+from tasks.db import in_session
+from tasks.retry import RETRY_OPTIONS
+
+WORST_CASES = 10
+
+
+def artifact_key(dataset: str, what: str) -> str:
+    """Prefect keys allow lowercase letters, digits and dashes; one key per dataset and view."""
+    slug = re.sub(r"[^a-z0-9]+", "-", dataset.lower()).strip("-") or "dataset"
+    return f"recall-{slug}-{what}"
+
+
+def _compare(session: Session, run: RunRecord, tolerance: float) -> Comparison | None:
+    baseline = baseline_for(session, run.id)
+    set_run_baseline(session, run.id, baseline.id if baseline else None)
+    if baseline is None:
+        return None
+    return compare_runs(
+        run_outcome(session, baseline.id), run_outcome(session, run.id), tolerance=tolerance
+    )
+
+
+def summary_markdown(run: RunRecord, comparison: Comparison | None) -> str:
+    mean = "n/a" if run.mean_recall is None else f"{run.mean_recall:.3f}"
+    lines = [
+        f"# Context recall of {run.dataset_name}",
+        "",
+        f"**Mean recall {mean}** (scale {run.scale:g}) over {run.scored_count + run.no_context_count} "
+        f"of {run.case_count} cases · run `{run.id}`",
+        "",
+        f"- retriever `{run.retriever}`, judge `{run.judge}` ({run.judge_version})",
+        f"- {run.no_context_count} cases retrieved nothing, {run.unscorable_count} had nothing "
+        f"to recall, {run.error_count} errors",
+        f"- model calls {run.usage.calls}, served from cache {run.usage.cached_calls}",
+        "",
+    ]
+    if comparison is None:
+        lines.append("No baseline yet: the next run on this dataset is compared with this one.")
+    else:
+        lines.append(comparison_markdown(comparison))
+    return "\n".join(lines)
+
+
+def emit_run_events(run: RunRecord, comparison: Comparison | None) -> None:
+    """`recall.completed` for every run; `recall.regressed` when the comparison says so."""
+    resource = {
+        "prefect.resource.id": f"recall-audit.dataset.{artifact_key(run.dataset_name, 'run')}",
+        "prefect.resource.name": run.dataset_name,
+        "recall-audit.run-id": run.id,
+    }
+    payload = {
+        "dataset": run.dataset_name,
+        "run_id": run.id,
+        "mean_recall": run.mean_recall,
+        "baseline_run_id": comparison.base_run_id if comparison else None,
+        "verdict": comparison.verdict if comparison else None,
+        "delta": comparison.delta if comparison else None,
+    }
+    emit_event(event="recall.completed", resource=resource, payload=payload)
+    if comparison is not None and comparison.verdict == "regressed":
+        lost = [{"case": c.case_key, "claim": c.claim} for c in comparison.lost_claims[:20]]
+        emit_event(
+            event="recall.regressed",
+            resource=resource,
+            payload=payload
+            | {
+                "drop": -(comparison.delta or 0.0),
+                "ci": [comparison.ci_low, comparison.ci_high],
+                "lost_claims": lost,
+            },
+        )
+
+
+@task(name="compare-and-publish", cache_policy=NO_CACHE, **RETRY_OPTIONS)
+async def publish_report(engine: Engine, run: RunRecord, tolerance: float) -> Comparison | None:
+    comparison = await in_session(engine, _compare, run, tolerance)
+    head = await in_session(engine, run_outcome, run.id)
+    history = await in_session(engine, recall_history, run.dataset_name)
+    dataset = run.dataset_name
+    await acreate_markdown_artifact(
+        key=artifact_key(dataset, "summary"),
+        markdown=summary_markdown(run, comparison),
+        description=f"Context recall of {dataset}, against its baseline",
+    )
+    await acreate_table_artifact(
+        key=artifact_key(dataset, "worst-cases"),
+        table=worst_cases_table(head.cases, WORST_CASES) or [{"case": "none", "recall": "-"}],
+        description=f"The {WORST_CASES} cases of {dataset} with the lowest recall",
+    )
+    await acreate_table_artifact(
+        key=artifact_key(dataset, "lost-claims"),
+        table=(lost_claims_table(comparison) if comparison else [])
+        or [{"case": "none", "claim": "no claim lost since the baseline"}],
+        description=f"Claims of {dataset} found by the baseline and missed now",
+    )
+    await acreate_markdown_artifact(
+        key=artifact_key(dataset, "trend"),
+        markdown=trend_markdown([(r.id[:8], r.started_at, r.mean_recall or 0.0) for r in history]),
+        description=f"Mean recall of {dataset} over past runs",
+    )
+    emit_run_events(run, comparison)
+    return comparison

@@ -1,0 +1,30 @@
+"""Stage 3: ask the retriever under test for each case's chunks."""
+
+from __future__ import annotations
+
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+
+from scorer.errors import RecallAuditError
+from tasks.concurrent import map_bounded
+from tasks.retry import RETRY_OPTIONS
+from tasks.work import AuditContext, CaseWork
+
+
+@task(
+    name="retrieve",
+    task_run_name="retrieve · batch {batch_no}",
+    cache_policy=NO_CACHE,
+    **RETRY_OPTIONS,
+)
+async def retrieve(ctx: AuditContext, cases: list[CaseWork], batch_no: int) -> list[CaseWork]:
+    """A retriever failure is recorded against its case; the rest of the batch goes on."""
+
+    async def one(work: CaseWork) -> CaseWork:
+        try:
+            raw = await ctx.retriever.retrieve(work.case, ctx.top_k)
+        except RecallAuditError as error:
+            return work.failed("retriever", error)
+        return work.model_copy(update={"raw": raw})
+
+    return await map_bounded(one, cases, ctx.concurrency)

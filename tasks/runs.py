@@ -1,0 +1,79 @@
+"""Opening a run (new or resumed) and closing it with totals computed from what was saved."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from scorer.errors import ConfigurationError
+from scorer.judge import Judge
+from storage import (
+    DatasetRecord,
+    RunRecord,
+    RunStatus,
+    create_run,
+    finish_run,
+    get_run,
+    resolve_run_id,
+    resume_run,
+)
+from tasks.db import in_session
+from tasks.retry import RETRY_OPTIONS
+
+
+def _resume(
+    session: Session, prefix: str, dataset: DatasetRecord, judge: Judge, flow_run_id: str | None
+) -> RunRecord:
+    run_id = resolve_run_id(session, prefix)
+    run = get_run(session, run_id) if run_id else None
+    if run is None:
+        raise ConfigurationError(f"--resume {prefix}: no such run")
+    if run.dataset_id != dataset.id or (run.judge, run.judge_version) != (
+        judge.name,
+        judge.version,
+    ):
+        raise ConfigurationError(
+            f"--resume {prefix}: run {run.id} audited {run.dataset_name} with judge {run.judge}; "
+            "resume it with the same dataset and judge"
+        )
+    if run.status == RunStatus.COMPLETED:
+        raise ConfigurationError(f"--resume {prefix}: run {run.id} already completed")
+    return resume_run(session, run.id, flow_run_id)
+
+
+@task(name="open-run", cache_policy=NO_CACHE, **RETRY_OPTIONS)
+async def open_run(
+    engine: Engine,
+    dataset: DatasetRecord,
+    retriever: str,
+    judge: Judge,
+    scale: float,
+    params: dict[str, Any],
+    resume: str | None,
+    run_id: str | None,
+    flow_run_id: str | None,
+) -> RunRecord:
+    if resume:
+        return await in_session(engine, _resume, resume, dataset, judge, flow_run_id)
+    return await in_session(
+        engine,
+        create_run,
+        run_id=run_id,
+        dataset_id=dataset.id,
+        retriever=retriever,
+        judge=judge.name,
+        judge_version=judge.version,
+        scale=scale,
+        params=params,
+        prefect_flow_run_id=flow_run_id,
+    )
+
+
+@task(name="close-run", cache_policy=NO_CACHE, **RETRY_OPTIONS)
+async def close_run(engine: Engine, run_id: str, *, failed: bool) -> RunRecord:
+    status = RunStatus.FAILED if failed else RunStatus.COMPLETED
+    return await in_session(engine, finish_run, run_id, status)

@@ -1,0 +1,50 @@
+"""What flows between the pipeline's stages: the cases of one batch and what each stage added."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.engine import Engine
+
+from scorer.datasets import DatasetCase
+from scorer.judge import Judge
+from scorer.retrievers import Retriever
+from scorer.types import Usage
+from storage import RunRecord
+
+
+class CaseWork(BaseModel):
+    """One case on its way through a batch; `error` stops its journey and is recorded."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    case_id: int
+    case: DatasetCase
+    # What the retriever returned, before context extraction.
+    raw: Any = None
+    chunks: list[str] = Field(default_factory=list)
+    claims: list[str] | None = None
+    usage: Usage = Field(default_factory=Usage)
+    error: str | None = None
+
+    def failed(self, stage: str, error: BaseException | str) -> CaseWork:
+        return self.model_copy(update={"error": f"{stage}: {error}"})
+
+
+@dataclass(frozen=True)
+class AuditContext:
+    """The long-lived parts of one audit run, opened once by the flow and shared by its tasks."""
+
+    engine: Engine
+    run: RunRecord
+    judge: Judge
+    retriever: Retriever
+    top_k: int
+    concurrency: int
+    scale: float = 1.0
+    # Where the chunks are in the retriever's answer: a field name, or a function of the answer.
+    text_field: str | None = None
+    extractor: Callable[[Any], list[str]] | None = None
