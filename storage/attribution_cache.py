@@ -9,8 +9,8 @@ from sqlmodel import Session
 
 from scorer.types import Verdict
 from storage.hashing import list_hash, text_hash
+from storage.sql import insert
 from storage.tables import AttributionCache
-from storage.upsert import insert
 
 
 def attribution_key(

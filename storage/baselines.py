@@ -7,8 +7,8 @@ from sqlmodel import Session, col, select
 from storage.columns import utcnow
 from storage.records import RunRecord, RunStatus
 from storage.runs import get_run, records, run_record, runs_with_dataset
+from storage.sql import insert
 from storage.tables import Baseline, Dataset, Run
-from storage.upsert import insert
 
 
 def previous_completed_run(

@@ -3,23 +3,16 @@ so the denominator of a case never moves from one run to the next."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import TypeVar
+from collections.abc import Mapping, Sequence
 
 from sqlmodel import Session, col, select
 
 from storage.hashing import ground_truth_hash
+from storage.sql import batched, insert_rows
 from storage.tables import ClaimSet
-from storage.upsert import insert
 
-T = TypeVar("T")
-# Stays far below SQLite's and PostgreSQL's limits on bound parameters per statement.
+# Hashes per IN list, well within every database's limit on bound parameters.
 IN_BATCH = 500
-
-
-def batched(items: Sequence[T], size: int = IN_BATCH) -> Iterator[Sequence[T]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
 
 
 def claim_sets(
@@ -27,7 +20,7 @@ def claim_sets(
 ) -> dict[str, ClaimSet]:
     """Stored claim sets by ground truth hash."""
     found: dict[str, ClaimSet] = {}
-    for batch in batched(sorted(set(hashes))):
+    for batch in batched(sorted(set(hashes)), IN_BATCH):
         rows = session.exec(
             select(ClaimSet).where(
                 ClaimSet.judge == judge,
@@ -59,8 +52,7 @@ def freeze(
         }
         for gt_hash in sorted(claims_by_hash)
     ]
-    if rows:
-        session.exec(insert(session, ClaimSet).on_conflict_do_nothing(), params=rows)
+    insert_rows(session, ClaimSet, rows, ignore_conflicts=True)
     return claim_sets(session, list(claims_by_hash), judge, judge_version)
 
 

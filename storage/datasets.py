@@ -10,8 +10,8 @@ from sqlmodel import Session, select
 from storage.columns import utcnow
 from storage.hashing import ground_truth_hash
 from storage.records import CaseInput, CaseRecord, DatasetRecord
+from storage.sql import insert, insert_rows, table
 from storage.tables import Case, Dataset
-from storage.upsert import insert, table
 
 
 def upsert_dataset(session: Session, name: str, path: str, fingerprint: str) -> DatasetRecord:
@@ -62,9 +62,8 @@ def upsert_cases(session: Session, dataset_id: int, cases: Sequence[CaseInput]) 
             new.append({"dataset_id": dataset_id, "case_key": case.case_key, **values})
         elif (row.question, row.ground_truth) != (case.question, case.ground_truth):
             changed.append({"row_id": row.id, **values})
-    if new:
-        # A concurrent worker registering the same cases is not an error.
-        session.exec(insert(session, Case).on_conflict_do_nothing(), params=new)
+    # A concurrent worker registering the same cases is not an error.
+    insert_rows(session, Case, new, ignore_conflicts=True)
     if changed:
         session.exec(
             update(table(Case))

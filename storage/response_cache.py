@@ -9,8 +9,8 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from storage.columns import utcnow
+from storage.sql import insert
 from storage.tables import ResponseCache
-from storage.upsert import insert
 
 
 class DatabaseResponseCache:

@@ -11,8 +11,8 @@ from scorer.types import RecallResult, Status
 from storage.claims import claim_sets, freeze
 from storage.columns import utcnow
 from storage.hashing import list_hash, text_hash
+from storage.sql import insert, insert_rows, table
 from storage.tables import Case, CaseResult, Chunk, RetrievedChunk, Run, VerdictRow
-from storage.upsert import insert, table
 
 
 def save_case_result(
@@ -44,18 +44,23 @@ def save_case_result(
 def _write(
     session: Session, run_id: str, case_id: int, result: RecallResult, chunks: Sequence[str]
 ) -> None:
-    run = session.get(Run, run_id)
-    case = session.get(Case, case_id)
-    if run is None or case is None:
-        raise KeyError(f"no run {run_id}" if run is None else f"no case {case_id}")
-    claim_set_id = _claim_set_id(session, run, case, result)
-    if chunks:
-        # Sorted, so concurrent savers take the chunks' row locks in the same order.
-        rows = sorted({text_hash(c): c for c in chunks}.items())
-        session.exec(
-            insert(session, Chunk).on_conflict_do_nothing(),
-            params=[{"hash": h, "text": t} for h, t in rows],
-        )
+    # Light column queries rather than ORM loads: this runs once per case.
+    run = session.exec(select(Run.judge, Run.judge_version).where(Run.id == run_id)).first()
+    if run is None:
+        raise KeyError(f"no run {run_id}")
+    case = session.exec(
+        select(Case.case_key, Case.ground_truth_hash).where(Case.id == case_id)
+    ).first()
+    if case is None:
+        raise KeyError(f"no case {case_id}")
+    judge, judge_version = run
+    case_key, gt_hash = case
+    claim_set_id = _claim_set_id(session, (gt_hash, judge, judge_version), case_key, result)
+    # Sorted, so concurrent savers take the chunks' row locks in the same order.
+    unique_chunks = sorted({text_hash(c): c for c in chunks}.items())
+    insert_rows(
+        session, Chunk, [{"hash": h, "text": t} for h, t in unique_chunks], ignore_conflicts=True
+    )
     values = {
         "status": str(result.status),
         "score": result.score,
@@ -82,50 +87,56 @@ def _write(
     session.exec(
         delete(table(RetrievedChunk)).where(table(RetrievedChunk).c.case_result_id == result_id)
     )
-    if result.verdicts:
-        session.exec(
-            insert(session, VerdictRow),
-            params=[
-                {
-                    "case_result_id": result_id,
-                    "claim_index": v.claim_index,
-                    "supported": v.supported,
-                    "chunk_indices": v.chunk_indices,
-                    "best_chunk": v.chunk_indices[0] if v.chunk_indices else None,
-                    "quote": v.quote,
-                    "explanation": v.explanation,
-                }
-                for v in result.verdicts
-            ],
-        )
-    if chunks:
-        session.exec(
-            insert(session, RetrievedChunk),
-            params=[
-                {"case_result_id": result_id, "position": i, "chunk_hash": text_hash(c)}
-                for i, c in enumerate(chunks)
-            ],
-        )
+    insert_rows(
+        session,
+        VerdictRow,
+        [
+            {
+                "case_result_id": result_id,
+                "claim_index": v.claim_index,
+                "supported": v.supported,
+                "chunk_indices": v.chunk_indices,
+                "best_chunk": v.chunk_indices[0] if v.chunk_indices else None,
+                "quote": v.quote,
+                "explanation": v.explanation,
+            }
+            for v in result.verdicts
+        ],
+    )
+    insert_rows(
+        session,
+        RetrievedChunk,
+        [
+            {"case_result_id": result_id, "position": i, "chunk_hash": text_hash(c)}
+            for i, c in enumerate(chunks)
+        ],
+    )
 
 
-def _claim_set_id(session: Session, run: Run, case: Case, result: RecallResult) -> int | None:
+def _claim_set_id(
+    session: Session,
+    claim_set_key: tuple[str | None, str, str],
+    case_key: str,
+    result: RecallResult,
+) -> int | None:
     """The frozen claims this result counts against; freezes the result's own if none yet."""
-    if case.ground_truth_hash is None:
+    gt_hash, judge, judge_version = claim_set_key
+    if gt_hash is None:
         return None
-    key = case.ground_truth_hash
+    stored = claim_sets(session, [gt_hash], judge, judge_version).get(gt_hash)
     # An empty list is a real extraction only when the scorer says so; a degenerate result
     # (no context, say) has no claims because none were extracted.
     extracted = bool(result.claims) or result.status == Status.NO_CLAIMS
-    if extracted:
-        stored = freeze(session, {key: result.claims}, run.judge, run.judge_version)[key]
-        if list(stored.claims) != list(result.claims):
-            raise ValueError(
-                f"case {case.case_key!r}: claims differ from the claims frozen for its ground "
-                "truth; score with storage.get_claims(...) so the denominator stays fixed"
-            )
-        return stored.id
-    stored = claim_sets(session, [key], run.judge, run.judge_version).get(key)
-    return stored.id if stored else None
+    if not extracted:
+        return stored.id if stored else None
+    if stored is None:
+        stored = freeze(session, {gt_hash: result.claims}, judge, judge_version)[gt_hash]
+    if list(stored.claims) != list(result.claims):
+        raise ValueError(
+            f"case {case_key!r}: claims differ from the claims frozen for its ground truth; "
+            "score with storage.get_claims(...) so the denominator stays fixed"
+        )
+    return stored.id
 
 
 def finished_case_keys(session: Session, run_id: str, *, retry_errors: bool = False) -> set[str]:

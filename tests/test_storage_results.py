@@ -6,7 +6,7 @@ import pytest
 from db_fixtures import judged, seed_dataset
 from sqlmodel import Session, func, select
 
-from scorer.recall import degenerate, error_result, result_from_verdicts
+from scorer.recall import error_result, no_context, no_ground_truth, result_from_verdicts
 from scorer.types import Status
 from storage import (
     CaseInput,
@@ -168,10 +168,10 @@ def test_claim_outcomes_list_every_counted_claim(db_session: Session) -> None:
         db_session, run_id, cases["c1"].id, judged(CLAIMS["c1"], [2, None], CHUNKS), CHUNKS
     )
     # No context: its frozen claims all count as missed.
-    save_case_result(db_session, run_id, cases["c2"].id, degenerate(GT["c2"], [], 1.0), [])
+    save_case_result(db_session, run_id, cases["c2"].id, no_context(1.0), [])
     # Errors and unscorable cases contribute no claims.
     save_case_result(db_session, run_id, cases["c3"].id, error_result("timeout", scale=1.0), CHUNKS)
-    save_case_result(db_session, run_id, cases["c4"].id, degenerate(None, CHUNKS, 1.0), CHUNKS)
+    save_case_result(db_session, run_id, cases["c4"].id, no_ground_truth(1.0), CHUNKS)
 
     outcomes = claim_outcomes(db_session, run_id)
 

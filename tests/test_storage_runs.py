@@ -6,7 +6,7 @@ import pytest
 from db_fixtures import judged, seed_dataset
 from sqlmodel import Session
 
-from scorer.recall import degenerate, error_result, result_from_verdicts
+from scorer.recall import error_result, no_context, no_ground_truth, result_from_verdicts
 from scorer.types import Usage
 from storage import (
     RunStatus,
@@ -59,10 +59,10 @@ def test_finish_run_computes_totals_from_the_stored_results(db_session: Session)
     results = {
         "c1": judged(claims, [0, 1], CHUNKS, calls=1),  # 1.0
         "c2": judged(claims, [0, None], CHUNKS, calls=2),  # 0.5
-        "c3": degenerate(GT["c3"], [], 1.0),  # no context: a real 0
+        "c3": no_context(1.0),  # no context: a real 0
         "c4": result_from_verdicts([], [], CHUNKS),  # no claims: unscorable
         "c5": error_result("timeout", scale=1.0, usage=Usage(calls=3)),
-        "c6": degenerate(None, CHUNKS, 1.0),  # no ground truth: unscorable
+        "c6": no_ground_truth(1.0),  # no ground truth: unscorable
     }
     for key, result in results.items():
         save_case_result(db_session, run_id, cases[key].id, result, CHUNKS if key != "c3" else [])
