@@ -180,10 +180,13 @@ def run(
     if as_json:
         print(json.dumps(data))
     else:
-        from flows.views import summary_table
+        from flows.views import summary_table, worst_cases_table
         from scorer.report import comparison_markdown
 
-        console.print(summary_table(data, _worst_cases(summary.run_id)))
+        console.print(summary_table(data))
+        worst = _worst_cases(summary.run_id)
+        if worst:
+            console.print(worst_cases_table(worst))
         for line in summary.row_errors:
             errors.print(f"[yellow]skipped[/yellow] {line}", highlight=False)
         if summary.comparison:
@@ -263,3 +266,124 @@ def show(
     console.print(runs_table([record]))
     for result in results:
         print_case(console, result)
+
+
+@app.command()
+def compare(
+    base: Annotated[
+        str | None, typer.Argument(help="Baseline run (default: the head's baseline).")
+    ] = None,
+    head: Annotated[
+        str | None, typer.Argument(help="Run to judge (default: the latest run).")
+    ] = None,
+    tolerance: float = 0.02,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Compare two runs case by case and claim by claim; exit 1 when head regressed."""
+    from scorer.compare import compare_runs
+    from scorer.report import comparison_markdown
+    from storage import baseline_for, list_runs, run_outcome
+
+    with _session() as session:
+        if head is None and base is not None:
+            head, base = base, None
+        if head is None:
+            latest = list_runs(session, limit=1)
+            if not latest:
+                raise fail("no runs yet; start one with `recall-audit run`")
+            head_id = latest[0].id
+        else:
+            head_id = _resolve(session, head)
+        if base is None:
+            baseline = baseline_for(session, head_id)
+            if baseline is None:
+                raise fail(f"run {head_id[:8]} has no baseline to compare with; name one")
+            base_id = baseline.id
+        else:
+            base_id = _resolve(session, base)
+        with bad_input_exits():
+            comparison = compare_runs(
+                run_outcome(session, base_id), run_outcome(session, head_id), tolerance=tolerance
+            )
+    if as_json:
+        print(comparison.model_dump_json())
+    else:
+        console.print(comparison_markdown(comparison, top=20), highlight=False)
+    raise typer.Exit(Exit.BELOW_BAR if comparison.verdict == "regressed" else Exit.DONE)
+
+
+@app.command()
+def history(
+    dataset: Annotated[str, typer.Option(help="Dataset name.")],
+    limit: int = 30,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The trend of mean recall over a dataset's completed runs."""
+    from scorer.report import trend_markdown
+    from storage import recall_history
+
+    with _session() as session:
+        runs_found = recall_history(session, dataset, limit=limit)
+    if as_json:
+        print(json.dumps([r.model_dump(mode="json") for r in runs_found]))
+        return
+    if not runs_found:
+        raise fail(f"no completed runs of dataset {dataset!r}; see `recall-audit runs`")
+    trend = [(r.id[:8], r.started_at, (r.mean_recall or 0.0) / r.scale) for r in runs_found]
+    console.print(trend_markdown(trend), highlight=False)
+
+
+@baseline_app.command("set")
+def baseline_set(
+    run_id: Annotated[str, typer.Argument(help="A completed run id or prefix.")],
+) -> None:
+    """Compare every later run of this dataset with RUN_ID until unpinned."""
+    from storage import pin_baseline
+
+    with _session() as session:
+        full_id = _resolve(session, run_id)
+        with bad_input_exits():
+            run_record = pin_baseline(session, full_id)
+    console.print(f"baseline of {run_record.dataset_name} is now run {run_record.id}")
+
+
+@baseline_app.command("clear")
+def baseline_clear(dataset: Annotated[str, typer.Option(help="Dataset name.")]) -> None:
+    """Go back to comparing each run with the previous one."""
+    from storage import unpin_baseline
+
+    with _session() as session:
+        removed = unpin_baseline(session, dataset)
+    console.print("baseline unpinned" if removed else f"no baseline was pinned for {dataset}")
+
+
+DEMO_DIR = Path(__file__).resolve().parent.parent / "examples" / "hotpot"
+
+
+@app.command()
+def demo(
+    top_k: Annotated[
+        int, typer.Option(min=1, help="Small enough that BM25 misses some gold paragraphs.")
+    ] = 4,
+) -> None:
+    """Audit the bundled HotpotQA demo with the built-in BM25 retriever and judge."""
+    if not DEMO_DIR.is_dir():
+        raise fail(f"the demo data is missing at {DEMO_DIR}")
+    run(
+        dataset=DEMO_DIR / "dataset.jsonl",
+        retriever=f"bm25:{DEMO_DIR / 'kb.jsonl'}",
+        judge="builtin",
+        name="hotpot-demo",
+        top_k=top_k,
+        batch_size=100,
+        concurrency=8,
+        scale=1.0,
+        fail_under=None,
+        max_regression=None,
+        tolerance=0.02,
+        resume=None,
+        on_bad_row="fail",
+        context_field=None,
+        context_extractor=None,
+        as_json=False,
+    )

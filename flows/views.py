@@ -43,11 +43,9 @@ def runs_table(runs: Sequence[RunRecord]) -> Table:
     return table
 
 
-def summary_table(summary: dict[str, object], worst: Sequence[CaseResultRecord]) -> Table:
-    table = Table(
-        title=f"Recall audit of {summary['dataset']} · run {str(summary['run_id'])[:8]}",
-        show_header=False,
-    )
+def summary_table(summary: dict[str, object]) -> Table:
+    title = f"Recall audit of {summary['dataset']} · run {str(summary['run_id'])[:8]}"
+    table = Table(title=title, show_header=False)
     table.add_column("what", style="bold")
     table.add_column("value")
     rows = [
@@ -63,10 +61,18 @@ def summary_table(summary: dict[str, object], worst: Sequence[CaseResultRecord])
     ]
     for what, value in rows:
         table.add_row(what, str(value))
+    return table
+
+
+def worst_cases_table(worst: Sequence[CaseResultRecord]) -> Table:
+    table = Table(title="Worst cases")
+    table.add_column("case", overflow="fold", max_width=24)
+    table.add_column("recall")
+    table.add_column("missing claims (or the error)", overflow="fold")
     for case in worst:
         missing = [case.claims[v.claim_index] for v in case.verdicts if not v.supported]
-        detail = case.error or ("missing: " + " | ".join(missing) if missing else "")
-        table.add_row(f"worst: {case.case_key}", f"{_recall(case.score)}  {detail[:160]}")
+        detail = case.error or "\n".join(f"• {' '.join(m.split())[:140]}" for m in missing[:3])
+        table.add_row(case.case_key, _recall(case.score), detail)
     return table
 
 
