@@ -95,10 +95,11 @@ class HttpTransport:
                 status = response.status_code
                 if status < 300:
                     return self._decode(url, response)
-                text = response.text
-                if give_up is not None and give_up(status, text):
-                    raise self._error(url, f"HTTP {status}: {text[:SNIPPET]}", status)
-                if status not in RETRYABLE_STATUS:
+                # Scrubbed before cutting, so no part of the key survives at the cut.
+                text = self.scrub(response.text)
+                if status not in RETRYABLE_STATUS or (
+                    give_up is not None and give_up(status, text)
+                ):
                     raise self._error(url, f"HTTP {status}: {text[:SNIPPET]}", status)
                 if last:
                     raise self._error(
