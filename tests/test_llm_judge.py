@@ -9,7 +9,7 @@ from pydantic import SecretStr
 from scorer.errors import ConfigurationError, JudgeError
 from scorer.judges import InMemoryCache, LLMJudge, ModelSettings, PromptTemplate, get_judge
 from scorer.judges.builtin import BuiltinJudge
-from scorer.recall import context_recall
+from scorer.recall import context_recall, judge_claims
 from scorer.types import Status, Usage
 
 pytestmark = pytest.mark.anyio
@@ -178,7 +178,7 @@ async def test_a_case_whose_judge_fails_is_an_error_not_a_zero(
     extra = {"verdicts": [*VERDICTS["verdicts"], {"claim": 4, "supported": True, "chunks": [1]}]}
     duplicate = {"verdicts": [*VERDICTS["verdicts"], VERDICTS["verdicts"][0]]}
     model_server.enqueue(openai_completion(extra), openai_completion(duplicate))
-    result = await context_recall(TRUTH, CHUNKS, openai_judge(model_server), claims=CLAIMS)
+    result = await judge_claims(CLAIMS, CHUNKS, openai_judge(model_server))
     assert result.status is Status.ERROR and result.score is None
     assert "more than one verdict" in (result.error or "")
     assert "claim 4 is not one of 1..3" in user_of(model_server.requests[1])
