@@ -22,7 +22,7 @@ from tasks.attribute import BatchTally, attribute
 from tasks.cases import register_cases
 from tasks.claims import extract_claims
 from tasks.context import extract_context
-from tasks.dataset import load_dataset
+from tasks.dataset import dataset_name, load_dataset
 from tasks.publish import publish_report
 from tasks.retrieve import retrieve
 from tasks.runs import close_run, open_run
@@ -83,7 +83,12 @@ def _extractor(spec: str | None) -> Extractor | None:
     return load_callable(spec.removeprefix("python:"))
 
 
-@flow(name="recall-audit", flow_run_name="audit {dataset}", log_prints=False)
+def _run_name() -> str:
+    params = flow_run.parameters
+    return f"audit-{dataset_name(params['dataset'], params.get('name'))}"
+
+
+@flow(name="recall-audit", flow_run_name=_run_name, log_prints=False)
 async def audit(
     dataset: str,
     name: str | None = None,

@@ -8,7 +8,8 @@ import pytest
 from model_server import FakeModelServer
 
 # Database fixtures (db_url, db_engine, db_session, sqlite_db_url): see tests/db_fixtures.py.
-pytest_plugins = ["db_fixtures"]
+# A session-wide temporary Prefect server (prefect_api): see tests/prefect_harness.py.
+pytest_plugins = ["db_fixtures", "prefect_harness"]
 
 
 @pytest.fixture

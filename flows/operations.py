@@ -1,0 +1,195 @@
+"""Commands that run audits unattended: the Prefect server and UI, the nightly and
+knowledge-base-triggered deployment, and the knowledge-base watcher (docs/operations.md).
+
+Merged into `recall-audit`; also runnable alone as `python -m flows.operations`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from flows.environment import SERVER_HOST, SERVER_PORT, configure_prefect, prefect_home
+
+ops_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+console = Console()
+errors = Console(stderr=True)
+BAD_INPUT = 2
+
+
+def fail(message: str) -> typer.Exit:
+    errors.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    return typer.Exit(BAD_INPUT)
+
+
+def require_server() -> str:
+    """The API these commands talk to: PREFECT_API_URL, else the local server if it answers.
+    Deployments, triggers and events need a real server: a temporary one would vanish."""
+    configure_prefect(quiet=False)
+    api = os.environ.get("PREFECT_API_URL")
+    if not api:
+        raise fail(
+            f"no Prefect server: start one with `recall-audit server` "
+            f"(http://{SERVER_HOST}:{SERVER_PORT}) or set PREFECT_API_URL"
+        )
+    return api
+
+
+@ops_app.command()
+def server(
+    host: str = SERVER_HOST,
+    port: Annotated[int, typer.Option(min=1, max=65535)] = SERVER_PORT,
+) -> None:
+    """Start the Prefect server and UI, with the project's Prefect home and no telemetry."""
+    home = prefect_home()
+    home.mkdir(parents=True, exist_ok=True)
+    env = os.environ | {
+        "PREFECT_HOME": str(home),
+        "DO_NOT_TRACK": "1",
+        "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+    }
+    # The server must not point at itself or at another server.
+    env.pop("PREFECT_API_URL", None)
+    prefect = shutil.which("prefect", path=str(Path(sys.executable).parent)) or "prefect"
+    console.print(
+        f"Prefect UI: [bold]http://{host}:{port}[/bold]  (home {home}; Ctrl-C to stop)\n"
+        f"Runs started from this folder use it while it runs; elsewhere set "
+        f"PREFECT_API_URL=http://{host}:{port}/api",
+        highlight=False,
+    )
+    sys.stdout.flush()
+    # exec: Ctrl-C and SIGTERM reach the server itself, with no wrapper in between.
+    os.execve(prefect, [prefect, "server", "start", "--host", host, "--port", str(port)], env)
+
+
+@ops_app.command()
+def serve(
+    dataset: Annotated[Path, typer.Option(help="JSONL, JSON or CSV of labelled cases.")],
+    retriever: Annotated[
+        str | None,
+        typer.Option(help="precomputed | http(s)://URL | python:module:function | bm25:PATH"),
+    ] = None,
+    judge: Annotated[
+        str, typer.Option(help="builtin | openai/<model> | anthropic/<model>")
+    ] = "builtin",
+    name: Annotated[
+        str | None, typer.Option(help="Dataset name (default: the file's stem).")
+    ] = None,
+    top_k: Annotated[int, typer.Option(min=1)] = 5,
+    deployment: Annotated[str, typer.Option(help="Deployment name.")] = "nightly",
+    cron: Annotated[str, typer.Option(help="When to run, cron syntax.")] = "0 2 * * *",
+    timezone: Annotated[str, typer.Option(help="IANA time zone of --cron.")] = "UTC",
+    kb: Annotated[
+        str | None, typer.Option(help="Also run on `kb.updated` events of this knowledge base.")
+    ] = None,
+    debounce: Annotated[
+        float,
+        typer.Option(min=0, help="Seconds after a kb.updated run during which more are ignored."),
+    ] = 60.0,
+) -> None:
+    """Register the audit deployment (nightly + on kb.updated) and run its runs; blocks."""
+    from deployments.serve import ServeSettings, serve_audit
+    from scorer.errors import RecallAuditError
+    from scorer.judges import get_judge
+    from scorer.retrievers import retriever_from_spec
+
+    if not dataset.is_file():
+        raise fail(f"{dataset}: no such file")
+    try:
+        get_judge(judge)
+        if retriever:
+            retriever_from_spec(retriever)
+    except (RecallAuditError, ValueError) as error:
+        raise fail(str(error)) from None
+    api = require_server()
+    settings = ServeSettings(
+        dataset=str(dataset),
+        retriever=retriever,
+        judge=judge,
+        name=name,
+        top_k=top_k,
+        deployment=deployment,
+        cron=cron,
+        timezone=timezone,
+        kb=kb,
+        debounce_seconds=debounce,
+    )
+    console.print(
+        f"serving recall-audit/{deployment} on {api}: cron {cron!r} ({timezone})"
+        + (f", and on kb.updated for kb.{kb}" if kb else ""),
+        highlight=False,
+    )
+    serve_audit(settings)
+
+
+@ops_app.command("kb-updated")
+def kb_updated(
+    kb: Annotated[str, typer.Option(help="Knowledge base name: the event's resource is kb.NAME.")],
+    version: Annotated[
+        str | None,
+        typer.Option(help="New version (default: the fingerprint of --source, else the time)."),
+    ] = None,
+    source: Annotated[
+        str | None, typer.Option(help="Folder, file or URL of the knowledge base.")
+    ] = None,
+) -> None:
+    """Announce a new knowledge-base version: emits `kb.updated` and waits until it is sent."""
+    from prefect.events.worker import EventsWorker
+
+    from flows.watch import emit_kb_updated, kb_version
+
+    require_server()
+    if version is None and source is not None:
+        try:
+            version = asyncio.run(kb_version(source))
+        except (OSError, ValueError) as error:
+            raise fail(f"{source}: {error}") from None
+    version = version or datetime.now(UTC).isoformat(timespec="seconds")
+    event = emit_kb_updated(kb, version, **({"source": source} if source else {}))
+    # emit_event only enqueues; drain so the event is on the server before we exit.
+    EventsWorker.drain_all(timeout=30)
+    if event is None:
+        raise fail("the event was not sent: is PREFECT_API_URL a Prefect server?")
+    console.print(f"emitted kb.updated for kb.{kb} version {version} ({event.id})")
+
+
+@ops_app.command()
+def watch(
+    kb: Annotated[str, typer.Option(help="Knowledge base name (events name kb.NAME).")],
+    source: Annotated[str, typer.Option(help="Folder, JSONL/text file or http(s) URL.")],
+    every: Annotated[
+        int | None, typer.Option(min=1, help="Serve a deployment checking every N seconds.")
+    ] = None,
+) -> None:
+    """Emit `kb.updated` when the knowledge base changed since the last look."""
+    from flows.watch import watch_knowledge_base
+
+    require_server()
+    if every is None:
+        check = asyncio.run(watch_knowledge_base(kb=kb, source=source))
+        state = "changed" if check.emitted else "first look" if check.previous is None else "same"
+        console.print(f"kb.{kb} version {check.version}: {state}", highlight=False)
+        return
+    from prefect import serve as serve_deployments
+    from prefect.deployments.runner import EntrypointType
+
+    serve_deployments(
+        watch_knowledge_base.to_deployment(
+            name=f"watch-{kb}",
+            interval=every,
+            parameters={"kb": kb, "source": source},
+            entrypoint_type=EntrypointType.MODULE_PATH,
+        )
+    )
+
+
+if __name__ == "__main__":
+    ops_app()

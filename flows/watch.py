@@ -1,0 +1,95 @@
+"""Watch a knowledge base and announce each new version as a `kb.updated` event.
+
+A version is the knowledge base's fingerprint (a folder or a JSONL/text file), or for an
+HTTP endpoint its ETag, else the `version` field of its JSON, else a hash of its body.
+The last version seen lives in a Prefect Variable (`kb_version_<name>`), so the watcher
+keeps no state of its own and any machine can run it. The first look only records the
+version: there is nothing to compare it with yet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import httpx
+from prefect import flow, get_run_logger
+from prefect.events import Event, emit_event
+from prefect.variables import Variable
+from pydantic import BaseModel
+
+from scorer.retrievers import knowledge_base_fingerprint
+
+KB_UPDATED = "kb.updated"
+# The label every `kb.updated` event carries: a fingerprint or a version string.
+KB_VERSION_LABEL = "kb.version"
+HTTP_TIMEOUT_SECONDS = 10.0
+
+
+def kb_resource_id(kb: str) -> str:
+    return f"kb.{kb}"
+
+
+def variable_name(kb: str) -> str:
+    """Variable names allow lowercase letters, digits and underscores."""
+    return "kb_version_" + (re.sub(r"[^a-z0-9]+", "_", kb.lower()).strip("_") or "default")
+
+
+def _http_version(response: httpx.Response) -> str:
+    etag = response.headers.get("etag")
+    if etag:
+        return etag.removeprefix("W/").strip('"')
+    try:
+        body = response.json()
+    except ValueError:
+        body = None
+    if isinstance(body, dict) and body.get("version") is not None:
+        return str(body["version"])
+    return hashlib.sha256(response.content).hexdigest()
+
+
+async def kb_version(source: str) -> str:
+    """The current version of the knowledge base at `source` (a path or an http(s) URL)."""
+    if source.startswith(("http://", "https://")):
+        async with httpx.AsyncClient(timeout=HTTP_TIMEOUT_SECONDS) as client:
+            response = await client.get(source, follow_redirects=True)
+            response.raise_for_status()
+        return _http_version(response)
+    return knowledge_base_fingerprint(source)
+
+
+def emit_kb_updated(kb: str, version: str, **payload: object) -> Event | None:
+    """Enqueues the event; a short-lived process flushes it at exit (or drain explicitly)."""
+    return emit_event(
+        event=KB_UPDATED,
+        resource={
+            "prefect.resource.id": kb_resource_id(kb),
+            "prefect.resource.name": kb,
+            KB_VERSION_LABEL: version,
+        },
+        payload={"kb": kb, "version": version, **payload},
+    )
+
+
+class KbCheck(BaseModel):
+    kb: str
+    version: str
+    previous: str | None
+    emitted: bool
+
+
+@flow(name="watch-knowledge-base", flow_run_name="watch {kb}")
+async def watch_knowledge_base(kb: str, source: str) -> KbCheck:
+    """Emits `kb.updated` when the knowledge base at `source` changed since the last look."""
+    version = await kb_version(source)
+    name = variable_name(kb)
+    previous = await Variable.aget(name, default=None)
+    changed = previous is not None and previous != version
+    if changed:
+        # Emitted before the variable moves on: a crash in between repeats the event
+        # (the trigger's debounce absorbs it) rather than losing it.
+        emit_kb_updated(kb, version, source=source, previous=previous)
+        get_run_logger().info("%s changed: %s -> %s", kb, previous, version)
+    if previous != version:
+        await Variable.aset(name, version, overwrite=True)
+    return KbCheck(kb=kb, version=version, previous=previous, emitted=changed)

@@ -1,0 +1,132 @@
+"""The audit flow on a temporary Prefect server: scores, rows, artifacts, and what it costs."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from lexical_model import kind_of, lexical_model
+from model_server import FakeModelServer
+from sqlmodel import Session
+
+from storage import list_runs, open_database, run_results
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def run_audit(**params):
+    from flows.audit import audit
+
+    return asyncio.run(audit(**params))
+
+
+@pytest.fixture
+def einstein(tmp_path: Path) -> Path:
+    copy = tmp_path / "einstein.jsonl"
+    copy.write_text((EXAMPLES / "einstein.jsonl").read_text())
+    return copy
+
+
+def test_audit_scores_persists_and_publishes(prefect_api, db_url, einstein):
+    summary = run_audit(dataset=str(einstein), database_url=db_url, batch_size=2)
+
+    assert (summary.cases, summary.scored, summary.errors) == (4, 4, 0)
+    assert summary.mean_recall == pytest.approx((2 / 3 + 1 + 1 / 2 + 0) / 4)
+    assert summary.retriever == "precomputed" and summary.comparison is None
+    with Session(open_database(db_url)) as session:
+        results = {r.case_key: r for r in run_results(session, summary.run_id)}
+        assert list_runs(session)[0].status == "completed"
+    einstein_case = results["einstein"]
+    assert einstein_case.score == pytest.approx(2 / 3)
+    assert [v.supported for v in einstein_case.verdicts] == [True, True, False]
+    assert einstein_case.chunks[0].startswith("Albert Einstein was born in 1879")
+
+    from prefect.client.orchestration import get_client
+
+    async def artifact_keys() -> set[str]:
+        async with get_client() as client:
+            return {a.key for a in await client.read_artifacts() if a.key}
+
+    keys = asyncio.run(artifact_keys())
+    assert {
+        "recall-einstein-summary",
+        "recall-einstein-worst-cases",
+        "recall-einstein-trend",
+    } <= keys
+
+    again = run_audit(dataset=str(einstein), database_url=db_url)
+    assert again.comparison is not None and again.comparison.verdict == "unchanged"
+    assert again.comparison.base_run_id == summary.run_id
+
+
+def test_model_judge_reruns_cost_only_what_changed(
+    prefect_api, sqlite_db_url, einstein, monkeypatch
+):
+    with FakeModelServer(lexical_model) as model:
+        monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-secret")
+        params = {"dataset": str(einstein), "judge": "openai/fake", "database_url": sqlite_db_url}
+
+        first = run_audit(**params)
+        kinds = [kind_of(r) for r in model.requests]
+        # One batched extraction for the four ground truths, one attribution per case.
+        assert kinds.count("extraction") == 1 and kinds.count("attribution") == 4
+        assert first.model_calls == 5 and first.scored == 4 and first.errors == 0
+
+        model.requests.clear()
+        second = run_audit(**params)
+        assert model.requests == [] and second.model_calls == 0
+        assert second.cached_calls == 4 and second.mean_recall == first.mean_recall
+
+        rows = [json.loads(line) for line in einstein.read_text().splitlines()]
+        rows[0]["contexts"] = [*rows[0]["contexts"], "Einstein won the Nobel Prize in Physics."]
+        einstein.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+        third = run_audit(**params)
+        assert [kind_of(r) for r in model.requests] == ["attribution"]
+        assert third.model_calls == 1 and third.cached_calls == 3
+        assert (
+            third.comparison is not None
+            and third.comparison.gained_claims[0].case_key == "einstein"
+        )
+
+        with Session(open_database(sqlite_db_url)) as session:
+            stored = str([r.model_dump() for r in run_results(session, third.run_id)])
+        assert "sk-test-secret" not in stored
+
+
+def test_no_row_with_chunks_and_no_retriever_is_a_configuration_error(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    from scorer.errors import ConfigurationError
+
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text(json.dumps({"question": "q", "ground_truth": "An answer."}) + "\n")
+    with pytest.raises(ConfigurationError, match="choose a retriever"):
+        run_audit(dataset=str(bare), database_url=sqlite_db_url)
+
+
+def test_retriever_failures_become_case_errors_and_the_run_goes_on(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    rows = [
+        {
+            "id": "ok",
+            "question": "When was Einstein born?",
+            "ground_truth": "Einstein was born in 1879.",
+        },
+        {"id": "boom", "question": "explode", "ground_truth": "Something true."},
+    ]
+    data = tmp_path / "cases.jsonl"
+    data.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    summary = run_audit(
+        dataset=str(data),
+        retriever="python:pipeline_retrievers:explodes_on_explode",
+        database_url=sqlite_db_url,
+    )
+    assert (summary.cases, summary.scored, summary.errors) == (2, 1, 1)
+    with Session(open_database(sqlite_db_url)) as session:
+        results = {r.case_key: r for r in run_results(session, summary.run_id)}
+    assert results["boom"].status == "error" and "retriever" in results["boom"].error
+    assert results["boom"].score is None and results["ok"].score == 1.0
