@@ -387,3 +387,7 @@ def demo(
         context_extractor=None,
         as_json=False,
     )
+
+
+if __name__ == "__main__":
+    app()

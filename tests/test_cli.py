@@ -1,0 +1,146 @@
+"""`recall-audit` as a user runs it: exit codes, --json, bad input, and resuming a killed run."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session
+
+from storage import finished_case_keys, get_run, list_runs, open_database, run_results
+
+ROOT = Path(__file__).resolve().parents[1]
+EINSTEIN = ROOT / "examples" / "einstein.jsonl"
+CLI = [sys.executable, "-m", "flows.cli"]
+
+
+def cli_env(api_url: str | None, db_url: str, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFECT_", "OPENAI_"))}
+    env |= {
+        "RECALL_AUDIT_DATABASE_URL": db_url,
+        "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}",
+    }
+    if api_url:
+        env["PREFECT_API_URL"] = api_url
+    return env | extra
+
+
+def recall_audit(
+    *args: str, env: dict[str, str], cwd: Path, timeout: float = 240
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [*CLI, *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def test_json_summary_and_fail_under_exit_code(prefect_api, sqlite_db_url, tmp_path):
+    env = cli_env(prefect_api, sqlite_db_url)
+    done = recall_audit("run", "--dataset", str(EINSTEIN), "--json", env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    for key in (
+        "run_id",
+        "dataset",
+        "cases",
+        "scored",
+        "errors",
+        "mean_recall",
+        "model_calls",
+        "cached_calls",
+    ):
+        assert key in summary
+    assert (summary["dataset"], summary["cases"], summary["errors"]) == ("einstein", 4, 0)
+
+    below = recall_audit(
+        "run", "--dataset", str(EINSTEIN), "--fail-under", "0.9", "--json", env=env, cwd=tmp_path
+    )
+    assert below.returncode == 1 and "under --fail-under 0.9" in below.stderr
+
+    shown = recall_audit("show", summary["run_id"][:8], "--case", "einstein", env=env, cwd=tmp_path)
+    assert (
+        shown.returncode == 0
+        and "He won the Nobel Prize." in shown.stdout
+        and "chunk 1" in shown.stdout
+    )
+
+
+def test_bad_input_exits_2_naming_file_line_and_field(sqlite_db_url, tmp_path):
+    data = tmp_path / "cases.jsonl"
+    data.write_text(
+        json.dumps({"question": "q1", "ground_truth": "A.", "contexts": ["a"]})
+        + "\n"
+        + json.dumps({"question": "q2", "ground_truth": "B.", "contexts": 7})
+        + "\n"
+    )
+    env = cli_env(None, sqlite_db_url)
+    bad = recall_audit("run", "--dataset", str(data), "--on-bad-row", "fail", env=env, cwd=tmp_path)
+    assert bad.returncode == 2
+    assert "cases.jsonl:2: field 'contexts'" in bad.stderr and "Traceback" not in bad.stderr
+
+    for args in (["--retriever", "ftp://nowhere"], ["--judge", "nosuch/model"]):
+        wrong = recall_audit("run", "--dataset", str(data), *args, env=env, cwd=tmp_path)
+        assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1, wrong.stderr
+    missing = recall_audit("run", "--dataset", str(tmp_path / "nope.jsonl"), env=env, cwd=tmp_path)
+    assert missing.returncode == 2 and "nope.jsonl" in missing.stderr
+
+
+def test_a_killed_run_resumes_without_losing_or_repeating_cases(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    rows = [
+        {
+            "id": f"case-{i:02d}",
+            "question": f"What is number {i}",
+            "ground_truth": f"The answer is {i}.",
+        }
+        for i in range(12)
+    ]
+    data = tmp_path / "numbers.jsonl"
+    data.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    args = ["run", "--dataset", str(data), "--retriever", "python:pipeline_retrievers:slow"]
+    args += ["--batch-size", "3", "--concurrency", "1", "--json"]
+    engine = open_database(sqlite_db_url)
+
+    slow = cli_env(prefect_api, sqlite_db_url, PIPELINE_RETRIEVER_DELAY="0.4")
+    process = subprocess.Popen(
+        [*CLI, *args], env=slow, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline:
+            with Session(engine) as session:
+                runs = list_runs(session)
+                saved = len(finished_case_keys(session, runs[0].id)) if runs else 0
+            if saved >= 4:
+                break
+            time.sleep(0.2)
+        assert saved >= 4, "the run never got going"
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    killed = runs[0].id
+    with Session(engine) as session:
+        assert get_run(session, killed).status == "running"
+        before = len(finished_case_keys(session, killed))
+    assert before < 12
+
+    resumed = recall_audit(
+        *args, "--resume", killed[:8], env=cli_env(prefect_api, sqlite_db_url), cwd=tmp_path
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    summary = json.loads(resumed.stdout)
+    assert summary["run_id"] == killed and summary["cases"] == 12 and summary["errors"] == 0
+
+    fresh = json.loads(
+        recall_audit(*args, env=cli_env(prefect_api, sqlite_db_url), cwd=tmp_path).stdout
+    )
+    assert summary["mean_recall"] == pytest.approx(fresh["mean_recall"]) == pytest.approx(1.0)
+    with Session(engine) as session:
+        results = run_results(session, killed)
+    assert sorted(r.case_key for r in results) == [r["id"] for r in rows]
