@@ -34,25 +34,26 @@ def score_verdicts(
     return score, recall_at_k(verdicts, len(claims), n_chunks)
 
 
-def degenerate(
-    ground_truth: str | None, chunks: Sequence[str], scale: float
-) -> RecallResult | None:
-    """Answers that need no model: missing ground truth or no context at all."""
-    if ground_truth is None or not ground_truth.strip():
-        return RecallResult(
-            status=Status.NO_GROUND_TRUTH,
-            score=0.0,
-            scale=scale,
-            reason="No ground truth was given, so there are no claims to recall; scored 0.",
-        )
-    if not chunks:
-        return RecallResult(
-            status=Status.NO_CONTEXT,
-            score=0.0,
-            scale=scale,
-            reason="The retriever returned no context, so no claim can be supported; scored 0.",
-        )
-    return None
+def is_blank(text: str | None) -> bool:
+    return text is None or not text.strip()
+
+
+def no_ground_truth(scale: float) -> RecallResult:
+    return RecallResult(
+        status=Status.NO_GROUND_TRUTH,
+        score=0.0,
+        scale=scale,
+        reason="No ground truth was given, so there are no claims to recall; scored 0.",
+    )
+
+
+def no_context(scale: float) -> RecallResult:
+    return RecallResult(
+        status=Status.NO_CONTEXT,
+        score=0.0,
+        scale=scale,
+        reason="The retriever returned no context, so no claim can be supported; scored 0.",
+    )
 
 
 def result_from_verdicts(
@@ -141,9 +142,11 @@ async def context_recall(
 ) -> RecallResult:
     """Scores one case: claims from the ground truth, then one verdict per claim."""
     chunks = clean_chunks(chunks)
-    early = degenerate(ground_truth, chunks, scale)
-    if early is not None:
-        return early
+    # Answered without a model call: nothing to recall, or nothing to recall it from.
+    if is_blank(ground_truth):
+        return no_ground_truth(scale)
+    if not chunks:
+        return no_context(scale)
     try:
         extraction = await judge.extract_claims([ground_truth])
     except JudgeError as exc:
