@@ -142,9 +142,7 @@ def kb_updated(
     ] = None,
 ) -> None:
     """Announce a new knowledge-base version: emits `kb.updated` and waits until it is sent."""
-    from prefect.events.worker import EventsWorker
-
-    from flows.watch import emit_kb_updated, kb_version
+    from flows.watch import kb_version, send_kb_updated
 
     require_server()
     if version is None and source is not None:
@@ -153,11 +151,7 @@ def kb_updated(
         except (OSError, ValueError) as error:
             raise fail(f"{source}: {error}") from None
     version = version or datetime.now(UTC).isoformat(timespec="seconds")
-    event = emit_kb_updated(kb, version, **({"source": source} if source else {}))
-    # emit_event only enqueues; drain so the event is on the server before we exit.
-    EventsWorker.drain_all(timeout=30)
-    if event is None:
-        raise fail("the event was not sent: is PREFECT_API_URL a Prefect server?")
+    event = asyncio.run(send_kb_updated(kb, version, **({"source": source} if source else {})))
     console.print(f"emitted kb.updated for kb.{kb} version {version} ({event.id})")
 
 

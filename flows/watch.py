@@ -14,7 +14,8 @@ import re
 
 import httpx
 from prefect import flow, get_run_logger
-from prefect.events import Event, emit_event
+from prefect.events import Event
+from prefect.events.clients import get_events_client
 from prefect.variables import Variable
 from pydantic import BaseModel
 
@@ -58,9 +59,8 @@ async def kb_version(source: str) -> str:
     return knowledge_base_fingerprint(source)
 
 
-def emit_kb_updated(kb: str, version: str, **payload: object) -> Event | None:
-    """Enqueues the event; a short-lived process flushes it at exit (or drain explicitly)."""
-    return emit_event(
+def kb_updated_event(kb: str, version: str, **payload: object) -> Event:
+    return Event(
         event=KB_UPDATED,
         resource={
             "prefect.resource.id": kb_resource_id(kb),
@@ -69,6 +69,15 @@ def emit_kb_updated(kb: str, version: str, **payload: object) -> Event | None:
         },
         payload={"kb": kb, "version": version, **payload},
     )
+
+
+async def send_kb_updated(kb: str, version: str, **payload: object) -> Event:
+    """Sends the event now, not through the background events worker that `emit_event`
+    uses, so a short-lived command knows it reached the server before it exits."""
+    event = kb_updated_event(kb, version, **payload)
+    async with get_events_client() as events:
+        await events.emit(event)
+    return event
 
 
 class KbCheck(BaseModel):
@@ -88,7 +97,7 @@ async def watch_knowledge_base(kb: str, source: str) -> KbCheck:
     if changed:
         # Emitted before the variable moves on: a crash in between repeats the event
         # (the trigger's debounce absorbs it) rather than losing it.
-        emit_kb_updated(kb, version, source=source, previous=previous)
+        await send_kb_updated(kb, version, source=source, previous=previous)
         get_run_logger().info("%s changed: %s -> %s", kb, previous, version)
     if previous != version:
         await Variable.aset(name, version, overwrite=True)
