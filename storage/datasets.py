@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sqlalchemy import bindparam, update
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
+from storage.claims import IN_BATCH
 from storage.columns import utcnow
 from storage.hashing import ground_truth_hash
 from storage.records import CaseInput, CaseRecord, DatasetRecord
-from storage.sql import insert, insert_rows, table
+from storage.sql import batched, insert, insert_rows, table
 from storage.tables import Case, Dataset
 
 
@@ -48,7 +49,7 @@ def upsert_cases(session: Session, dataset_id: int, cases: Sequence[CaseInput]) 
     keys = [c.case_key for c in cases]
     if len(set(keys)) != len(keys):
         raise ValueError("case keys must be unique within a dataset")
-    existing = {row.case_key: row for row in _cases(session, dataset_id)}
+    existing = {row.case_key: row for row in _cases(session, dataset_id, keys)}
     new: list[dict[str, object]] = []
     changed: list[dict[str, object]] = []
     for case in cases:
@@ -76,9 +77,16 @@ def upsert_cases(session: Session, dataset_id: int, cases: Sequence[CaseInput]) 
             params=changed,
         )
     session.commit()
-    by_key = {row.case_key: CaseRecord.model_validate(row) for row in _cases(session, dataset_id)}
+    by_key = {
+        row.case_key: CaseRecord.model_validate(row) for row in _cases(session, dataset_id, keys)
+    }
     return [by_key[key] for key in keys]
 
 
-def _cases(session: Session, dataset_id: int) -> Sequence[Case]:
-    return session.exec(select(Case).where(Case.dataset_id == dataset_id)).all()
+def _cases(session: Session, dataset_id: int, keys: Sequence[str]) -> list[Case]:
+    """Only the given cases: a batch's work must not grow with the size of the dataset."""
+    found: list[Case] = []
+    for batch in batched(keys, IN_BATCH):
+        query = select(Case).where(Case.dataset_id == dataset_id, col(Case.case_key).in_(batch))
+        found.extend(session.exec(query).all())
+    return found
