@@ -139,8 +139,17 @@ def _claim_set_id(
     return stored.id
 
 
-def finished_case_keys(session: Session, run_id: str, *, retry_errors: bool = False) -> set[str]:
-    """Case keys a resumed run skips: every saved case, or all but errors with retry_errors."""
+def finished_case_keys(
+    session: Session,
+    run_id: str,
+    *,
+    retry_errors: bool = False,
+    case_ids: Sequence[int] | None = None,
+) -> set[str]:
+    """Case keys a resumed run skips: every saved case, or all but errors with retry_errors.
+
+    `case_ids` limits the answer to those cases, so checking one batch stays cheap.
+    """
     query = (
         select(Case.case_key)
         .join(CaseResult, col(CaseResult.case_id) == col(Case.id))
@@ -148,4 +157,6 @@ def finished_case_keys(session: Session, run_id: str, *, retry_errors: bool = Fa
     )
     if retry_errors:
         query = query.where(CaseResult.status != str(Status.ERROR))
+    if case_ids is not None:
+        query = query.where(col(CaseResult.case_id).in_(list(case_ids)))
     return set(session.exec(query).all())
