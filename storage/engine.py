@@ -42,6 +42,15 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any, *, foreign_keys: bool) 
     cursor.close()
 
 
+def _postgres_settings(dbapi_connection: Any, _record: Any) -> None:
+    # Like SQLite's synchronous=NORMAL: a commit does not wait for its WAL flush (5 ms on a
+    # busy disk, per case). A server crash can lose the last fraction of a second of saved
+    # cases, which a resumed run redoes; it never corrupts or half-writes one.
+    with dbapi_connection.cursor() as cursor:
+        cursor.execute("SET synchronous_commit TO OFF")
+    dbapi_connection.commit()
+
+
 def build_engine(url: URL, *, foreign_keys: bool = True, **kwargs: Any) -> Engine:
     """An engine with our connection settings, without touching the schema."""
     if url.get_backend_name() == "sqlite":
@@ -54,7 +63,9 @@ def build_engine(url: URL, *, foreign_keys: bool = True, **kwargs: Any) -> Engin
             lambda conn, record: _sqlite_pragmas(conn, record, foreign_keys=foreign_keys),
         )
         return engine
-    return create_engine(url, pool_pre_ping=True, **kwargs)
+    engine = create_engine(url, pool_pre_ping=True, **kwargs)
+    event.listen(engine, "connect", _postgres_settings)
+    return engine
 
 
 def open_database(url: str | None = None) -> Engine:

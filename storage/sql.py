@@ -1,4 +1,4 @@
-"""SQL helpers for the two databases we support: INSERT ... ON CONFLICT and multi-row inserts."""
+"""SQL helpers for the two databases we support: INSERT ... ON CONFLICT, bulk inserts, batches."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, SQLModel
 
 T = TypeVar("T")
-# Keeps every statement far below SQLite's (32,766) and PostgreSQL's (65,535) bound parameters.
-MAX_PARAMETERS = 10_000
 
 
 def table(model: type[SQLModel]) -> Table:
@@ -37,12 +35,11 @@ def insert_rows(
     *,
     ignore_conflicts: bool = False,
 ) -> None:
-    """Inserts rows as multi-row VALUES statements: one round trip per batch, where an
-    executemany costs one per row on PostgreSQL."""
+    """One executemany: a statement compiled once and cached, the rows bound by the driver
+    (measured faster than a multi-row VALUES statement, which is compiled on every call)."""
     if not rows:
         return
-    for batch in batched(rows, max(1, MAX_PARAMETERS // len(rows[0]))):
-        statement = insert(session, model).values(list(batch))
-        if ignore_conflicts:
-            statement = statement.on_conflict_do_nothing()
-        session.exec(statement)
+    statement = insert(session, model)
+    if ignore_conflicts:
+        statement = statement.on_conflict_do_nothing()
+    session.exec(statement, params=list(rows))
