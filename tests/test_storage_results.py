@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from db_fixtures import judged, seed_dataset
 from sqlmodel import Session, func, select
@@ -230,3 +233,31 @@ def test_changed_ground_truth_gets_its_own_claims(db_session: Session) -> None:
     assert count(db_session, ClaimSet) == 2
     assert [r.claims for r in run_results(db_session, first)] == [CLAIMS["c3"]]
     assert [r.claims for r in run_results(db_session, second)] == [new_claims]
+
+
+def test_concurrent_savers_never_lose_or_double_a_case(db_engine) -> None:
+    many = {f"k{i}": f"Fact {i} is true." for i in range(24)}
+    with Session(db_engine) as session:
+        dataset, cases = seed_dataset(session, cases=many)
+        run_id = new_run(session, dataset.id)
+    # Shared chunks across cases, and every case saved by two workers at once.
+    chunks = ["Shared chunk one.", "Shared chunk two."]
+    start = threading.Barrier(4)
+
+    def worker(keys: list[str]) -> None:
+        start.wait()
+        with Session(db_engine) as session:
+            for key in keys:
+                result = judged([many[key]], [int(key[1:]) % 2], chunks)
+                save_case_result(session, run_id, cases[key].id, result, chunks)
+
+    keys = list(many)
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(worker, [keys[:12], keys[12:], keys[:12], keys[12:]]))
+
+    with Session(db_engine) as session:
+        assert finished_case_keys(session, run_id) == set(many)
+        assert count(session, CaseResult) == 24
+        assert count(session, VerdictRow) == 24
+        assert count(session, Chunk) == 2
+        assert count(session, ClaimSet) == 24
