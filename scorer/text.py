@@ -42,7 +42,9 @@ _MONTHS = {
 # Capitalised only: "may", "march", "dec" are also ordinary words.
 _MONTH_FORMS = frozenset(m.capitalize() for m in _MONTHS)
 
-_NEGATION_SCOPE = 2
+# A negation governs the next content word only: in "not approved in Europe" it is the
+# approval that is denied, not Europe.
+_NEGATION_SCOPE = 1
 _NUMBER_WORDS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
@@ -155,10 +157,10 @@ class Analysis:
     terms: frozenset[str]
     # Numbers as canonical strings; each maps to the units seen with it ("" for none).
     quantities: dict[str, frozenset[str]]
-    # Other facts that must agree exactly: ordinals ("#3") and months ("@7").
+    # Other facts that must agree: ordinals ("#3") and months ("@7").
     facts: frozenset[str]
-    negated: bool
-    # Content stems that closely follow a negation ("not born" marks "born").
+    # Content stems found only right after a negation ("not born" marks "born"); a stem also
+    # stated plainly elsewhere in the span is not denied by it.
     negated_terms: frozenset[str] = frozenset()
 
     @property
@@ -168,13 +170,13 @@ class Analysis:
 
 
 def analyse(text: str) -> Analysis:
-    """Content stems, quantities with units, ordinals, months and negation of `text`."""
+    """Content stems, quantities with units, ordinals, months and negated stems of `text`."""
     raw_tokens = _TOKEN.findall(fold(text))
     terms: set[str] = set()
     facts: set[str] = set()
     quantities: dict[str, set[str]] = {}
-    negated = False
     negated_terms: set[str] = set()
+    affirmed_terms: set[str] = set()
     # How many content words after a negation it still governs.
     scope = 0
     i = 0
@@ -207,7 +209,6 @@ def analyse(text: str) -> Analysis:
         if low.endswith("n't") or low in NEGATIONS:
             # "not only ... but also" affirms both parts.
             if not (i < n and raw_tokens[i].lower() == "only"):
-                negated = True
                 scope = _NEGATION_SCOPE
             continue
         if low.endswith("'s"):
@@ -221,12 +222,13 @@ def analyse(text: str) -> Analysis:
         if scope:
             negated_terms.add(term)
             scope -= 1
+        else:
+            affirmed_terms.add(term)
     return Analysis(
         terms=frozenset(terms),
         quantities={k: frozenset(v) for k, v in quantities.items()},
         facts=frozenset(facts),
-        negated=negated,
-        negated_terms=frozenset(negated_terms),
+        negated_terms=frozenset(negated_terms - affirmed_terms),
     )
 
 

@@ -69,6 +69,15 @@ def test_a_different_year_does_not_support() -> None:
     assert "1879" in v.explanation
 
 
+def test_a_year_the_context_leaves_out_only_costs_coverage() -> None:
+    claim = ["In 2018, Lincicome was granted a sponsor's exemption into the Barbasol Championship."]
+    silent = "Lincicome was granted a sponsor's exemption into the Barbasol Championship on the PGA Tour."
+    assert verdicts(claim, [silent])[0].supported
+    (other,) = verdicts(claim, [silent.replace("on the PGA Tour", "in 2019")])
+    assert not other.supported
+    assert "2019" in other.explanation and "2018" in other.explanation
+
+
 def test_numbers_are_compared_by_value_and_unit() -> None:
     claims = ["The bridge is 5 km long.", "The city has 2.5 million people."]
     same = verdicts(claims, ["The bridge is 5 kilometres long. 2,500,000 people live in the city."])
@@ -102,6 +111,17 @@ def test_negation_must_agree_both_ways() -> None:
     )[0].supported
 
 
+def test_a_word_denied_in_one_place_and_stated_in_another_is_not_denied() -> None:
+    claim = ["The mascot appeared on the cover of the debut album."]
+    both = (
+        "The mascot, who did not appear on later albums, appeared on the cover of the debut album."
+    )
+    assert verdicts(claim, [both])[0].supported
+    assert not verdicts(claim, ["The mascot did not appear on the cover of the debut album."])[
+        0
+    ].supported
+
+
 def test_all_supporting_chunks_are_listed_best_first() -> None:
     chunks = [
         "Paris hosts many museums.",
@@ -116,10 +136,10 @@ def test_all_supporting_chunks_are_listed_best_first() -> None:
 
 def test_facts_spread_over_two_chunks_are_pooled() -> None:
     chunks = [
-        "Zac Efron will voice Fred Jones in the animated Scooby-Doo film Scoob.",
-        "Scoob will open in cinemas on May 15, 2020.",
+        "Zac Efron will voice Fred Jones in the animated Scooby-Doo film.",
+        "Scoob comes to cinemas on May 15, 2020.",
     ]
-    (v,) = verdicts(["Efron voices Fred Jones in the 2020 animated film Scoob."], chunks)
+    (v,) = verdicts(["Efron will voice Fred Jones in Scoob, which opens on May 15, 2020."], chunks)
     assert v.supported
     assert v.chunk_indices == [0, 1]
 

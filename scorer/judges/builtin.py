@@ -2,8 +2,9 @@
 
 Claims are the sentences of the ground truth, with long coordinated sentences cut into
 clauses that stand alone. A claim is supported by a chunk when some window of consecutive
-sentences in that chunk covers enough of the claim's content words (rare words count for
-more) and agrees with it on every number, unit, ordinal, month and on negation.
+sentences in that chunk covers enough of the claim's content words and numbers (rare words
+count for more) and states nothing against it: no other value where the claim has a number,
+year, ordinal or month, and no denial of what the claim affirms (or the reverse).
 
 What it cannot see: antonyms ("rose" vs "fell"), swapped roles ("A beat B" vs "B beat A"),
 paraphrase that shares no words, and support that needs reasoning across facts.
@@ -46,17 +47,17 @@ class BuiltinSettings:
     docs/fidelity.md).
     """
 
-    # Weighted share of the claim's content words one window must contain.
+    # Weighted share of the claim's content words and numbers one window must contain.
     threshold: float = 0.5
     # Consecutive sentences of a chunk looked at together.
     window: int = 2
     # How much more a word shared with few sentences of the context weighs than the topic
     # words found everywhere (0 weighs every word alike).
-    rarity: float = 0.5
+    rarity: float = 1.0
     # Windows (from any chunks) that may be pooled when no single one suffices...
     combine: int = 3
     # ...and the share the pool needs: higher, since pooling also finds words by chance.
-    combined_threshold: float = 0.7
+    combined_threshold: float = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,29 +131,51 @@ def _merge(parts: Sequence[Analysis]) -> Analysis:
     for p in parts:
         for value, units in p.quantities.items():
             quantities[value] = quantities.get(value, frozenset()) | units
+    affirmed = frozenset().union(*(p.terms - p.negated_terms for p in parts))
     return Analysis(
         terms=frozenset().union(*(p.terms for p in parts)),
         quantities=quantities,
         facts=frozenset().union(*(p.facts for p in parts)),
-        negated=any(p.negated for p in parts),
-        negated_terms=frozenset().union(*(p.negated_terms for p in parts)),
+        negated_terms=frozenset().union(*(p.negated_terms for p in parts)) - affirmed,
     )
 
 
+def _kinds(value: str, units: frozenset[str]) -> frozenset[str]:
+    """What a number measures, as far as the text tells: its units, else a year or a count."""
+    named = units - {""}
+    if named:
+        return named
+    number = float(value)
+    return frozenset({"<year>" if number.is_integer() and 1000 <= number <= 2100 else "<count>"})
+
+
+_FACT_KINDS = {"#": "ordinal", "@": "month"}
+
+
 def _disagreement(claim: Analysis, evidence: Analysis) -> str:
-    """Why `evidence` cannot support `claim` despite shared words ('' when nothing is wrong)."""
+    """Why `evidence` cannot support `claim` despite shared words ('' when nothing is wrong).
+
+    A number, ordinal or month the evidence lacks only lowers coverage: people accept a
+    year the text leaves out. The evidence contradicts the claim when it states another
+    value of the same kind instead (another year, another amount in the same unit).
+    """
     for value, units in sorted(claim.quantities.items()):
         seen = evidence.quantities.get(value)
-        if seen is None:
-            return f"the number {value} does not appear"
-        wanted = units - {""}
-        if wanted and not (wanted & seen) and "" not in seen:
-            return f"{value} appears with another unit"
-    if claim.facts - evidence.facts:
-        return "a date or ordinal does not match"
-    if claim.negated and not evidence.negated:
-        return "the claim is negated, the context is not"
-    if (evidence.negated_terms & claim.terms) - claim.negated_terms:
+        if seen is not None:
+            wanted = units - {""}
+            if wanted and not (wanted & seen) and "" not in seen:
+                return f"{value} appears with another unit"
+            continue
+        kinds = _kinds(value, units)
+        for other, other_units in sorted(evidence.quantities.items()):
+            if other not in claim.quantities and kinds & _kinds(other, other_units):
+                return f"the context has {other} where the claim has {value}"
+    for fact in sorted(claim.facts - evidence.facts):
+        if any(f[0] == fact[0] for f in evidence.facts - claim.facts):
+            return f"the context names another {_FACT_KINDS[fact[0]]}"
+    if claim.negated_terms & (evidence.terms - evidence.negated_terms):
+        return "the context affirms what the claim denies"
+    if (claim.terms - claim.negated_terms) & evidence.negated_terms:
         return "the context negates it"
     return ""
 
@@ -161,7 +184,7 @@ class BuiltinJudge:
     """Sentence and clause claims; content-word coverage with hard fact and negation checks."""
 
     name = "builtin"
-    version = "builtin-1"
+    version = "builtin-2"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()
@@ -202,10 +225,13 @@ class BuiltinJudge:
             )
         if not windows:
             return Verdict(claim_index=index, supported=False, explanation="no context")
-        total = sum(weights(t) for t in claim.terms)
+        # A number weighs as much as a word found nowhere else: missing it costs coverage.
+        hard = claim.hard
+        total = sum(weights(t) for t in claim.terms) + weights.rare * len(hard)
 
         def coverage(a: Analysis) -> float:
-            return sum(weights(t) for t in claim.terms & a.terms) / total if total else 1.0
+            found = sum(weights(t) for t in claim.terms & a.terms)
+            return (found + weights.rare * len(hard & a.hard)) / total
 
         scored = sorted(
             ((coverage(w.analysis), i, w) for i, w in enumerate(windows)),
@@ -285,10 +311,13 @@ class _Rarity:
             for t in a.terms:
                 counts[t] = counts.get(t, 0) + 1
         self._df = counts
+        self.rare = self._weight(1)
+
+    def _weight(self, df: int) -> float:
+        return 1.0 + self._strength * math.log((self._n + 1) / (df + 1))
 
     def __call__(self, term: str) -> float:
-        df = max(self._df.get(term, 0), 1)
-        return 1.0 + self._strength * math.log((self._n + 1) / (df + 1))
+        return self._weight(max(self._df.get(term, 0), 1))
 
 
 def _quote(sentence: str) -> str:
