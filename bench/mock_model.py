@@ -1,0 +1,222 @@
+"""A mock OpenAI-compatible chat completions server for the benchmarks: fixed latency, many
+requests in flight, and lexical answers to the prompts of three tools (ours, DeepEval's
+ContextualRecallMetric, Ragas' LLMContextRecall), counted per tool.
+
+Run it as its own process: `python bench/mock_model.py --latency 0.1` prints
+`READY http://127.0.0.1:PORT/v1` on stdout, then serves until killed.
+`GET /stats` returns the counters per tool; they only grow, so callers diff two snapshots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import socket
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+_REFERENCE = re.compile(r'<reference id="(\d+)">(.*?)</reference>', re.S)
+_CHUNK = re.compile(r'<chunk id="(\d+)">(.*?)</chunk>', re.S)
+_CLAIM = re.compile(r"^(\d+)\. (.*)$", re.M)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_RAGAS_INPUT = "Now perform the same with the following input\ninput: "
+# Share of a sentence's content words that must appear in the context to count as supported.
+SUPPORT_SHARE = 0.8
+
+
+def words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 3}
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def supported(sentence: str, context: str) -> bool:
+    wanted = words(sentence)
+    return bool(wanted) and len(wanted & words(context)) >= SUPPORT_SHARE * len(wanted)
+
+
+# --- ours (scorer/prompts.py) ---------------------------------------------------------------
+
+
+def ours_extraction(user: str) -> dict[str, Any]:
+    items = [{"index": int(i), "claims": sentences(text)} for i, text in _REFERENCE.findall(user)]
+    return {"items": items}
+
+
+def ours_attribution(user: str) -> dict[str, Any]:
+    chunk_part, claim_part = user.split("\n\nClaims:\n", 1)
+    chunks = _CHUNK.findall(chunk_part)
+    verdicts = []
+    for number, claim in _CLAIM.findall(claim_part):
+        ids = [int(i) for i, text in chunks if supported(claim, text)]
+        quote = dict(chunks)[str(ids[0])][:80] if ids else ""
+        verdicts.append(
+            {"claim": int(number), "supported": bool(ids), "chunks": ids, "quote": quote}
+        )
+    return {"verdicts": verdicts}
+
+
+# --- DeepEval ContextualRecallMetric (templates/generate_verdicts.txt, generate_reason.txt) ---
+
+
+def deepeval_verdicts(prompt: str) -> dict[str, Any]:
+    expected = prompt.split("Expected Output:\n", 1)[1].split("\n\nRetrieval Context:\n", 1)
+    context = expected[1].rsplit("\n\nJSON:", 1)[0]
+    verdicts = [
+        {
+            "verdict": "yes" if supported(s, context) else "no",
+            "reason": "The 1st node in the retrieval context states it."
+            if supported(s, context)
+            else "Nothing in the retrieval context states it.",
+        }
+        for s in sentences(expected[0])
+    ]
+    return {"verdicts": verdicts}
+
+
+def deepeval_reason(prompt: str) -> dict[str, Any]:
+    score = prompt.split("Contextual Recall Score:\n", 1)[1].split("\n", 1)[0].strip()
+    return {"reason": f"The score is {score} because the retrieval context covers those sentences."}
+
+
+# --- Ragas LLMContextRecall (ContextRecallClassificationPrompt) --------------------------------
+
+
+def ragas_classifications(prompt: str) -> dict[str, Any]:
+    raw = prompt.rsplit(_RAGAS_INPUT, 1)[1].rsplit("\nOutput:", 1)[0]
+    data = json.loads(raw)
+    items = [
+        {
+            "statement": s,
+            "reason": "Stated in the context." if supported(s, data["context"]) else "Not in it.",
+            "attributed": int(supported(s, data["context"])),
+        }
+        for s in sentences(data["answer"])
+    ]
+    return {"classifications": items}
+
+
+def answer(messages: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+    """(tool, JSON answer) for a request's messages, recognised by each tool's prompt."""
+    text = "\n".join(_content(m) for m in messages)
+    last = _content(messages[-1])
+    if "<reference id=" in last:
+        return "ours", ours_extraction(last)
+    if "<chunk id=" in last or "\n\nClaims:\n" in last:
+        return "ours", ours_attribution(last)
+    if _RAGAS_INPUT in text:
+        return "ragas", ragas_classifications(text)
+    if "Contextual Recall Score:" in text:
+        return "deepeval", deepeval_reason(text)
+    if "Retrieval Context:" in text and "Expected Output:" in text:
+        return "deepeval", deepeval_verdicts(text)
+    return "unknown", {}
+
+
+def _content(message: dict[str, Any]) -> str:
+    content = message.get("content") or ""
+    if isinstance(content, list):  # content parts
+        return "".join(p.get("text", "") for p in content if isinstance(p, dict))
+    return str(content)
+
+
+@dataclass
+class Tally:
+    requests: int = 0
+    prompt_chars: int = 0
+    body_bytes: int = 0
+    in_flight: int = 0
+    max_in_flight: int = 0
+    first_at: float | None = None
+    last_at: float | None = None
+
+
+def create_app(latency: float) -> Starlette:
+    tallies: dict[str, Tally] = {}
+
+    async def completions(request: Request) -> JSONResponse:
+        started = time.monotonic()
+        body = await request.body()
+        payload = json.loads(body)
+        messages = payload.get("messages") or []
+        tool, data = answer(messages)
+        tally = tallies.setdefault(tool, Tally())
+        chars = sum(len(_content(m)) for m in messages)
+        tally.requests += 1
+        tally.prompt_chars += chars
+        tally.body_bytes += len(body)
+        tally.in_flight += 1
+        tally.max_in_flight = max(tally.max_in_flight, tally.in_flight)
+        tally.first_at = tally.first_at or started
+        try:
+            # A fixed service time, whatever the answer took to compute.
+            await asyncio.sleep(max(0.0, latency - (time.monotonic() - started)))
+        finally:
+            tally.in_flight -= 1
+            tally.last_at = time.monotonic()
+        content = json.dumps(data)
+        status = 200 if tool != "unknown" else 400
+        return JSONResponse(_completion(payload.get("model", "mock"), content, chars), status)
+
+    async def stats(_: Request) -> JSONResponse:
+        return JSONResponse({tool: asdict(t) for tool, t in tallies.items()})
+
+    return Starlette(
+        routes=[
+            Route("/v1/chat/completions", completions, methods=["POST"]),
+            Route("/stats", stats, methods=["GET"]),
+        ]
+    )
+
+
+def _completion(model: str, content: str, prompt_chars: int) -> dict[str, Any]:
+    return {
+        "id": "chatcmpl-mock",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": content},
+                "finish_reason": "stop",
+            }
+        ],
+        # Roughly four characters a token, as for English text.
+        "usage": {
+            "prompt_tokens": prompt_chars // 4,
+            "completion_tokens": len(content) // 4,
+            "total_tokens": (prompt_chars + len(content)) // 4,
+        },
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--latency", type=float, default=0.1, help="seconds per request")
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", args.port))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(args.latency), log_level="warning", access_log=False, backlog=1024
+    )
+    print(f"READY http://127.0.0.1:{port}/v1", flush=True)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+"""Child processes of the benchmarks: the mock model, a Prefect server, and measured runs."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / "bench"
+OUR_PYTHON = ROOT / ".venv" / "bin" / "python"
+PEERS_PYTHON = BENCH / ".venv-peers" / "bin" / "python"
+QUIET_ENV = {
+    "DO_NOT_TRACK": "1",
+    "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+    "RAGAS_DO_NOT_TRACK": "true",
+    "DEEPEVAL_TELEMETRY_OPT_OUT": "YES",
+    "DEEPEVAL_UPDATE_WARNING_OPT_IN": "NO",
+    "TOKENIZERS_PARALLELISM": "false",
+}
+
+
+@dataclass
+class Measured:
+    returncode: int
+    wall_s: float
+    # Peak resident memory of the child, from the kernel's own accounting (wait4).
+    max_rss_mb: float
+    stdout: str
+    stderr: str
+
+    def last_json_line(self) -> str:
+        lines = [line for line in self.stdout.splitlines() if line.startswith("{")]
+        if self.returncode != 0 or not lines:
+            raise RuntimeError(f"exit {self.returncode}: {self.stderr[-2000:]}")
+        return lines[-1]
+
+
+def env_with(**extra: str) -> dict[str, str]:
+    return {**os.environ, **QUIET_ENV, **extra}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def run_measured(cmd: list[str], env: dict[str, str], cwd: Path) -> Measured:
+    """Runs `cmd` to its end; wall time and peak RSS are the child's alone."""
+    out, err = cwd / ".stdout", cwd / ".stderr"
+    with open(out, "w") as stdout, open(err, "w") as stderr:
+        started = time.perf_counter()
+        child = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=stdout, stderr=stderr)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - started
+    child.returncode = os.waitstatus_to_exitcode(status)
+    return Measured(
+        returncode=child.returncode,
+        wall_s=wall,
+        max_rss_mb=usage.ru_maxrss / 1024,  # kilobytes on Linux
+        stdout=out.read_text(),
+        stderr=err.read_text(),
+    )
+
+
+def start_mock(latency: float) -> tuple[subprocess.Popen[str], str]:
+    """The mock model in its own process, and its base URL."""
+    child = subprocess.Popen(
+        [str(OUR_PYTHON), str(BENCH / "mock_model.py"), "--latency", str(latency)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env_with(),
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline().strip()
+    if not line.startswith("READY "):
+        stop(child)
+        raise RuntimeError(f"the mock model did not start: {line!r}")
+    return child, line.removeprefix("READY ")
+
+
+def start_prefect_server(home: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A real Prefect server on a fresh home, and its API URL once it answers."""
+    port = free_port()
+    api = f"http://127.0.0.1:{port}/api"
+    log = open(home / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
+    child = subprocess.Popen(
+        [
+            str(ROOT / ".venv" / "bin" / "prefect"),
+            "server",
+            "start",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        env=env_with(PREFECT_HOME=str(home)),
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        # Its own process group, so stopping it also stops the workers it starts.
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            raise RuntimeError(f"the Prefect server exited; see {home / 'server.log'}")
+        try:
+            if httpx.get(f"{api}/health", timeout=1).status_code == 200:
+                return child, api
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.5)
+    stop(child)
+    raise RuntimeError("the Prefect server did not answer within 180 s")
+
+
+def stop(child: subprocess.Popen) -> None:  # type: ignore[type-arg]
+    """SIGTERM by process id (its group when it has one), then wait."""
+    if child.poll() is not None:
+        return
+    try:
+        if os.getpgid(child.pid) == child.pid:
+            os.killpg(child.pid, signal.SIGTERM)
+        else:
+            child.terminate()
+        child.wait(timeout=30)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        child.kill()
+        child.wait()
+
+
+def python_for_peers() -> Path | None:
+    return PEERS_PYTHON if PEERS_PYTHON.exists() else None
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
