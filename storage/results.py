@@ -8,11 +8,11 @@ from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
 from scorer.types import RecallResult, Status
-from storage.claims import claim_sets, freeze
+from storage.claims import freeze
 from storage.columns import utcnow
 from storage.hashing import list_hash, text_hash
 from storage.sql import insert, insert_rows, table
-from storage.tables import Case, CaseResult, Chunk, RetrievedChunk, Run, VerdictRow
+from storage.tables import Case, CaseResult, Chunk, ClaimSet, RetrievedChunk, Run, VerdictRow
 
 
 def save_case_result(
@@ -44,18 +44,33 @@ def save_case_result(
 def _write(
     session: Session, run_id: str, case_id: int, result: RecallResult, chunks: Sequence[str]
 ) -> None:
-    # Light column queries rather than ORM loads: this runs once per case.
-    run = session.exec(select(Run.judge, Run.judge_version).where(Run.id == run_id)).first()
-    if run is None:
-        raise KeyError(f"no run {run_id}")
-    case = session.exec(
-        select(Case.case_key, Case.ground_truth_hash).where(Case.id == case_id)
+    # One light query for the run, the case and its frozen claims: this runs once per case.
+    found = session.exec(
+        select(
+            Run.judge,
+            Run.judge_version,
+            Case.case_key,
+            Case.ground_truth_hash,
+            ClaimSet.id,
+            ClaimSet.claims,
+        )
+        .select_from(Run)
+        .join(Case, col(Case.id) == case_id)
+        .outerjoin(
+            ClaimSet,
+            (col(ClaimSet.ground_truth_hash) == col(Case.ground_truth_hash))
+            & (col(ClaimSet.judge) == col(Run.judge))
+            & (col(ClaimSet.judge_version) == col(Run.judge_version)),
+        )
+        .where(Run.id == run_id)
     ).first()
-    if case is None:
-        raise KeyError(f"no case {case_id}")
-    judge, judge_version = run
-    case_key, gt_hash = case
-    claim_set_id = _claim_set_id(session, (gt_hash, judge, judge_version), case_key, result)
+    if found is None:
+        raise KeyError(f"no run {run_id} or no case {case_id}")
+    judge, judge_version, case_key, gt_hash, frozen_id, frozen = found
+    frozen_set = None if frozen_id is None else (frozen_id, frozen)
+    claim_set_id = _claim_set_id(
+        session, (gt_hash, judge, judge_version), frozen_set, case_key, result
+    )
     # Sorted, so concurrent savers take the chunks' row locks in the same order.
     unique_chunks = sorted({text_hash(c): c for c in chunks}.items())
     insert_rows(
@@ -116,6 +131,7 @@ def _write(
 def _claim_set_id(
     session: Session,
     claim_set_key: tuple[str | None, str, str],
+    frozen: tuple[int, list[str]] | None,
     case_key: str,
     result: RecallResult,
 ) -> int | None:
@@ -123,20 +139,21 @@ def _claim_set_id(
     gt_hash, judge, judge_version = claim_set_key
     if gt_hash is None:
         return None
-    stored = claim_sets(session, [gt_hash], judge, judge_version).get(gt_hash)
     # An empty list is a real extraction only when the scorer says so; a degenerate result
     # (no context, say) has no claims because none were extracted.
     extracted = bool(result.claims) or result.status == Status.NO_CLAIMS
     if not extracted:
-        return stored.id if stored else None
-    if stored is None:
+        return frozen[0] if frozen else None
+    if frozen is None:
         stored = freeze(session, {gt_hash: result.claims}, judge, judge_version)[gt_hash]
-    if list(stored.claims) != list(result.claims):
+        frozen = (stored.id, stored.claims)  # type: ignore[assignment]
+    assert frozen is not None
+    if list(frozen[1]) != list(result.claims):
         raise ValueError(
             f"case {case_key!r}: claims differ from the claims frozen for its ground truth; "
             "score with storage.get_claims(...) so the denominator stays fixed"
         )
-    return stored.id
+    return frozen[0]
 
 
 def finished_case_keys(
