@@ -23,6 +23,7 @@ from storage import (
     recall_history,
     resolve_run_id,
     resume_run,
+    run_outcome,
     save_case_result,
     set_run_baseline,
     unpin_baseline,
@@ -253,3 +254,38 @@ def test_recall_history_is_oldest_first_and_completed_only(db_session: Session) 
     ]
     assert len(recall_history(db_session, "faq")) == 4
     assert recall_history(db_session, "none") == []
+
+
+def test_run_outcome_gives_the_comparison_scores_on_a_unit_scale(db_session: Session) -> None:
+    dataset, cases = seed_dataset(db_session, cases=GT)
+    run = create_run(
+        db_session,
+        dataset_id=dataset.id,
+        retriever="bm25",
+        judge="builtin",
+        judge_version="1",
+        scale=10,
+        run_id="nightly-2026-11-30",
+    )
+    claims = ["Fact A.", "Fact B."]
+    half = result_from_verdicts(
+        claims, judged(claims, [1, None], CHUNKS).verdicts, CHUNKS, scale=10
+    )
+    save_case_result(db_session, run.id, cases["c1"].id, half, CHUNKS)
+    save_case_result(db_session, run.id, cases["c2"].id, error_result("x", scale=10), CHUNKS)
+
+    outcome = run_outcome(db_session, "nightly-2026-11-30")
+
+    assert (outcome.run_id, outcome.dataset) == ("nightly-2026-11-30", "faq")
+    assert [(c.case_key, c.status, c.score) for c in outcome.cases] == [
+        ("c1", "scored", 0.5),
+        ("c2", "error", None),
+    ]
+    [c1, _] = outcome.cases
+    assert [(c.claim, c.supported, c.chunk_positions) for c in c1.claims] == [
+        ("Fact A.", True, [1]),
+        ("Fact B.", False, []),
+    ]
+    assert c1.claims[0].chunk_text == CHUNKS[1]
+    with pytest.raises(KeyError):
+        run_outcome(db_session, "missing")
