@@ -128,7 +128,7 @@ async def judge_claims(
     try:
         attribution = await judge.attribute(claims, chunks)
     except JudgeError as exc:
-        return error_result(str(exc), scale=scale, claims=claims, usage=usage)
+        return error_result(str(exc), scale=scale, claims=claims, usage=usage + exc.usage)
     usage += attribution.usage
     return result_from_verdicts(claims, attribution.verdicts, chunks, scale=scale, usage=usage)
 
@@ -150,7 +150,7 @@ async def context_recall(
     try:
         extraction = await judge.extract_claims([ground_truth])
     except JudgeError as exc:
-        return error_result(str(exc), scale=scale)
+        return error_result(str(exc), scale=scale, usage=exc.usage)
     return await judge_claims(
         extraction.claims[0], chunks, judge, scale=scale, usage=extraction.usage
     )

@@ -33,6 +33,7 @@ async def _extract_missing(
             extraction = await ctx.judge.extract_claims(group)
         except JudgeError as error:
             failures.update((gt, str(error)) for gt in group)
+            usage += error.usage
             continue
         usage += extraction.usage
         claims.update(zip(group, extraction.claims, strict=True))
@@ -48,7 +49,7 @@ async def _extract_missing(
 async def extract_claims(ctx: AuditContext, cases: list[CaseWork], batch_no: int) -> list[CaseWork]:
     """Frozen claims are reused, so the denominator never moves from night to night.
 
-    The calls that extract a batch's new claims are booked on its first case that needed them.
+    The calls that extract a batch's new claims are booked on the first case that needed them.
     """
     judge = ctx.judge
     wanted = sorted(
@@ -61,15 +62,15 @@ async def extract_claims(ctx: AuditContext, cases: list[CaseWork], batch_no: int
         frozen |= await in_session(ctx.engine, save_claims, fresh, judge.name, judge.version)
 
     done = []
+    needed = set(missing)
     for work in cases:
         truth = work.case.ground_truth
+        if work.error is None and truth in needed and usage != Usage():
+            work = work.model_copy(update={"usage": work.usage + usage})
+            usage = Usage()
         if work.error is None and truth in failures:
             work = work.failed("claim extraction", failures[truth])
         elif work.error is None and truth in frozen:
-            update = {"claims": frozen[truth]}
-            if truth in fresh and usage != Usage():
-                update["usage"] = work.usage + usage
-                usage = Usage()
-            work = work.model_copy(update=update)
+            work = work.model_copy(update={"claims": frozen[truth]})
         done.append(work)
     return done

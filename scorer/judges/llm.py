@@ -24,10 +24,6 @@ _NUMBER = re.compile(r"\d+")
 class UnusableAnswer(JudgeError):
     """The model's answer was still unusable after the repair; `usage` is what it cost."""
 
-    def __init__(self, message: str, usage: Usage) -> None:
-        super().__init__(message)
-        self.usage = usage
-
 
 class LLMJudge:
     """Extracts claims and attributes them with one model call each (plus at most one repair)."""
