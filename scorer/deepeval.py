@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 from scorer.blocking import BlockingRunner
 from scorer.judge import Judge
 from scorer.judges import get_judge
-from scorer.recall import context_recall
+from scorer.recall import context_recall, reason_writer, with_model_reason
 from scorer.types import RecallResult, Status
 
 
@@ -30,7 +30,8 @@ class ContextualRecallMetric:
     After `measure`, `score`, `reason` and `success` are set, and `result` holds the claims,
     verdicts and recall@k. `strict_mode` scores 1 only when every claim is supported, and
     then passes only at 1. The reason is written from the verdicts, so it costs no model
-    call and cannot disagree with the score. `async_mode` is accepted for compatibility:
+    call and cannot disagree with the score; `model_reason=True` asks a model judge for one
+    in its own words (one more call). `async_mode` is accepted for compatibility:
     `measure` always blocks, `a_measure` never does.
     """
 
@@ -43,11 +44,13 @@ class ContextualRecallMetric:
         async_mode: bool = True,
         verbose_mode: bool = False,
         evaluation_template: Any = None,
+        model_reason: bool = False,
     ) -> None:
         if not 0 <= threshold <= 1:
             raise ValueError(f"threshold must be within [0, 1], got {threshold}")
         self.threshold = 1.0 if strict_mode else threshold
         self.judge = get_judge(model, template=evaluation_template)
+        self.reason_writer = reason_writer(self.judge, model_reason and include_reason)
         self.include_reason = include_reason
         self.strict_mode = strict_mode
         self.async_mode = async_mode
@@ -68,6 +71,8 @@ class ContextualRecallMetric:
         result = await context_recall(
             test_case.expected_output, test_case.retrieval_context, self.judge
         )
+        if self.reason_writer is not None:
+            result = await with_model_reason(result, self.reason_writer)
         self._record(result)
         return self.score
 

@@ -38,3 +38,12 @@ class Judge(Protocol):
     async def extract_claims(self, ground_truths: Sequence[str]) -> Extraction: ...
 
     async def attribute(self, claims: Sequence[str], chunks: Sequence[str]) -> Attribution: ...
+
+
+@runtime_checkable
+class ReasonWriter(Protocol):
+    """A judge that can also write a reason in its own words (model judges can)."""
+
+    async def explain(
+        self, claims: Sequence[str], verdicts: Sequence[Verdict], score: float
+    ) -> tuple[str, Usage]: ...

@@ -9,7 +9,7 @@ from typing import Any
 from scorer.blocking import BlockingRunner
 from scorer.judge import Judge
 from scorer.judges import get_judge
-from scorer.recall import context_recall
+from scorer.recall import context_recall, reason_writer, with_model_reason
 from scorer.types import RecallResult
 
 ContextExtractor = Callable[[Any, Any], Sequence[str] | Awaitable[Sequence[str]]]
@@ -35,8 +35,10 @@ class ContextRecallScorer:
         context: Sequence[str] | None,
         context_extractor: ContextExtractor | None,
         scale: float,
+        model_reason: bool = False,
     ) -> None:
         self.judge = judge
+        self.reason_writer = reason_writer(judge, model_reason)
         self.context = list(context) if context is not None else None
         self.context_extractor = context_extractor
         self.scale = scale
@@ -52,7 +54,10 @@ class ContextRecallScorer:
         self, *, input: Any = None, output: Any = None, ground_truth: str | None = None
     ) -> RecallResult:
         chunks = await self._chunks(input, output)
-        return await context_recall(ground_truth, chunks, self.judge, scale=self.scale)
+        result = await context_recall(ground_truth, chunks, self.judge, scale=self.scale)
+        if self.reason_writer is not None:
+            result = await with_model_reason(result, self.reason_writer)
+        return result
 
     def run(
         self, *, input: Any = None, output: Any = None, ground_truth: str | None = None
@@ -71,15 +76,21 @@ def create_context_recall_scorer(
     context: Sequence[str] | None = None,
     context_extractor: ContextExtractor | None = None,
     scale: float = 1,
+    model_reason: bool = False,
 ) -> ContextRecallScorer:
     """A context recall scorer.
 
     `model` is a judge string (`builtin`, `openai/<model>`, `anthropic/<model>`) or a Judge.
     `context_extractor(input, output)` supplies the chunks when input or output are agent
-    messages; otherwise the fixed `context` is used.
+    messages; otherwise the fixed `context` is used. The reason is written from the
+    verdicts at no cost; `model_reason=True` asks a model judge for one in its own words.
     """
     if scale <= 0:
         raise ValueError(f"scale must be positive, got {scale}")
     return ContextRecallScorer(
-        get_judge(model), context=context, context_extractor=context_extractor, scale=scale
+        get_judge(model),
+        context=context,
+        context_extractor=context_extractor,
+        scale=scale,
+        model_reason=model_reason,
     )

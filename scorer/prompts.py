@@ -10,6 +10,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from scorer.types import Verdict
+
 # Anything that looks like one of our fences inside user text is defused, so a chunk cannot
 # close its own fence and pose as instructions.
 _FENCE = re.compile(r"<(\s*/?\s*)(chunk|reference)", re.IGNORECASE)
@@ -77,6 +79,22 @@ ATTRIBUTION_SCHEMA: dict[str, Any] = {
 }
 
 
+NARRATION_SYSTEM = (
+    "You explain a context recall score to the engineers who own a retriever. Given the "
+    "claims of a reference answer and which ones the retrieved chunks supported (with "
+    "quotes), write two or three plain sentences: what was found, what is missing, and what "
+    "that suggests about retrieval. Use only what is given. "
+    'Return {"reason":"..."}.'
+)
+
+NARRATION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"reason": {"type": "string"}},
+    "required": ["reason"],
+    "additionalProperties": False,
+}
+
+
 def defuse(text: str) -> str:
     """User text with fence-like tags neutralised (`<chunk` becomes `&lt;chunk`)."""
     return _FENCE.sub(r"&lt;\1\2", text)
@@ -88,8 +106,10 @@ class PromptTemplate:
     version = "ra-1"
     extraction_schema_name = "claims"
     attribution_schema_name = "verdicts"
+    narration_schema_name = "reason"
     extraction_schema = EXTRACTION_SCHEMA
     attribution_schema = ATTRIBUTION_SCHEMA
+    narration_schema = NARRATION_SCHEMA
 
     def extraction(self, ground_truths: Sequence[str]) -> tuple[str, str]:
         refs = "\n".join(
@@ -104,6 +124,20 @@ class PromptTemplate:
         )
         numbered = "\n".join(f"{i}. {defuse(' '.join(c.split()))}" for i, c in enumerate(claims, 1))
         return ATTRIBUTION_SYSTEM, f"Chunks:\n{fenced}\n\nClaims:\n{numbered}"
+
+    def narration(
+        self, claims: Sequence[str], verdicts: Sequence[Verdict], score: float
+    ) -> tuple[str, str]:
+        """Only claims, verdicts and quotes: the chunks are not sent a second time."""
+        lines = []
+        for v in verdicts:
+            found = (
+                f'found in chunk {v.chunk_indices[0] + 1}: "{defuse(v.quote)}"'
+                if v.supported and v.chunk_indices
+                else ("found" if v.supported else "missing")
+            )
+            lines.append(f"{v.claim_index + 1}. {defuse(claims[v.claim_index])} [{found}]")
+        return NARRATION_SYSTEM, f"Recall {score:.2f}. Claims:\n" + "\n".join(lines)
 
     def repair(self, problem: str) -> str:
         """Appended to the user text when the first answer was unusable."""

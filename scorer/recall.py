@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorer.errors import JudgeError
-from scorer.judge import Judge
+from scorer.errors import ConfigurationError, JudgeError
+from scorer.judge import Judge, ReasonWriter
 from scorer.reason import explain
 from scorer.types import RecallResult, Status, Usage, Verdict
 
@@ -154,3 +154,27 @@ async def context_recall(
     return await judge_claims(
         extraction.claims[0], chunks, judge, scale=scale, usage=extraction.usage
     )
+
+
+async def with_model_reason(result: RecallResult, judge: ReasonWriter) -> RecallResult:
+    """The same result with a model-written reason; if the model fails, the built one stays."""
+    if result.status is not Status.SCORED or result.score is None:
+        return result
+    try:
+        reason, usage = await judge.explain(
+            result.claims, result.verdicts, result.score / result.scale
+        )
+    except JudgeError as exc:
+        return result.model_copy(update={"usage": result.usage + exc.usage})
+    return result.model_copy(update={"reason": reason, "usage": result.usage + usage})
+
+
+def reason_writer(judge: Judge, wanted: bool) -> ReasonWriter | None:
+    """The judge as a reason writer when model-written reasons are wanted (and possible)."""
+    if not wanted:
+        return None
+    if not isinstance(judge, ReasonWriter):
+        raise ConfigurationError(
+            f"model-written reasons need a model judge (openai/... or anthropic/...), not {judge.name}"
+        )
+    return judge

@@ -82,6 +82,19 @@ class LLMJudge:
         )
         return Attribution(verdicts=verdicts, usage=usage)
 
+    async def explain(
+        self, claims: Sequence[str], verdicts: Sequence[Verdict], score: float
+    ) -> tuple[str, Usage]:
+        """A model-written reason, for those who ask for one (the default reason is free)."""
+        system, user = self.template.narration(claims, verdicts, score)
+        request = JsonRequest(
+            system=system,
+            user=user,
+            json_schema=self.template.narration_schema,
+            schema_name=self.template.narration_schema_name,
+        )
+        return await self._ask(request, parse_narration, "reason")
+
     async def _ask(
         self, request: JsonRequest, parse: Callable[[dict[str, Any]], T], task: str
     ) -> tuple[T, Usage]:
@@ -125,6 +138,13 @@ def _try(parse: Callable[[dict[str, Any]], T], reply: JsonReply) -> tuple[T | No
         return parse(reply.data), None
     except ValueError as exc:
         return None, str(exc)
+
+
+def parse_narration(data: dict[str, Any]) -> str:
+    reason = data.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise ValueError('"reason" must be a non-empty string')
+    return " ".join(reason.split())
 
 
 def parse_extraction(data: dict[str, Any], n: int) -> list[list[str]]:

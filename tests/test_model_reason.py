@@ -1,0 +1,66 @@
+"""The optional model-written reason: one extra call without the chunks, built reason as fallback."""
+
+from __future__ import annotations
+
+import pytest
+from model_server import Canned, FakeModelServer, openai_completion
+from pydantic import SecretStr
+
+from scorer import ConfigurationError, ContextualRecallMetric, LLMTestCase, get_judge
+from scorer.judges import ModelSettings
+
+CHUNKS = ["Marie Curie was born in Warsaw.", "SECRET-CHUNK-TEXT about something else."]
+EXTRACTED = {
+    "items": [{"index": 1, "claims": ["Curie was born in Warsaw.", "Curie won two Nobel Prizes."]}]
+}
+VERDICTS = {
+    "verdicts": [
+        {"claim": 1, "supported": True, "chunks": [1], "quote": "born in Warsaw"},
+        {"claim": 2, "supported": False, "chunks": [], "quote": ""},
+    ]
+}
+
+
+def judge_for(server: FakeModelServer):
+    settings = ModelSettings(base_url=server.url + "/v1", api_key=SecretStr("sk-x"), max_retries=0)
+    return get_judge("openai/test", settings=settings)
+
+
+def test_model_reason_replaces_the_built_one_and_never_resends_chunks(model_server):
+    model_server.enqueue(
+        openai_completion(EXTRACTED),
+        openai_completion(VERDICTS),
+        openai_completion({"reason": "Birthplace found; the Nobel Prizes are missing."}),
+    )
+    metric = ContextualRecallMetric(model=judge_for(model_server), model_reason=True)
+    case = LLMTestCase(
+        input="q",
+        expected_output="Curie was born in Warsaw and won two Nobels.",
+        retrieval_context=CHUNKS,
+    )
+
+    assert metric.measure(case) == pytest.approx(0.5)
+    assert metric.reason == "Birthplace found; the Nobel Prizes are missing."
+    assert metric.result.usage.calls == 3
+    narration = model_server.requests[2].json["messages"][-1]["content"]
+    assert (
+        "Curie won two Nobel Prizes. [missing]" in narration
+        and "SECRET-CHUNK-TEXT" not in narration
+    )
+
+
+def test_a_failed_model_reason_keeps_the_built_reason(model_server):
+    model_server.enqueue(
+        openai_completion(EXTRACTED),
+        openai_completion(VERDICTS),
+        Canned(status=400, body={"error": "bad"}),
+    )
+    metric = ContextualRecallMetric(model=judge_for(model_server), model_reason=True)
+    case = LLMTestCase(input="q", expected_output="Curie facts.", retrieval_context=CHUNKS)
+    assert metric.measure(case) == pytest.approx(0.5)
+    assert "Missing:" in metric.reason and "Curie won two Nobel Prizes." in metric.reason
+
+
+def test_model_reason_needs_a_model_judge():
+    with pytest.raises(ConfigurationError, match="model judge"):
+        ContextualRecallMetric(model="builtin", model_reason=True)
