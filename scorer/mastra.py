@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from scorer.blocking import BlockingRunner
+from scorer.context import extract_from_messages
 from scorer.judge import Judge
 from scorer.judges import get_judge
 from scorer.recall import context_recall, reason_writer, with_model_reason
@@ -45,8 +46,12 @@ class ContextRecallScorer:
         self._runner = BlockingRunner()
 
     async def _chunks(self, input: Any, output: Any) -> Sequence[str]:
-        if self.context_extractor is not None and (_is_messages(input) or _is_messages(output)):
-            chunks = self.context_extractor(input, output)
+        # Without an extractor or a fixed context, tool results in the messages are the context.
+        extractor = self.context_extractor or (
+            extract_from_messages if self.context is None else None
+        )
+        if extractor is not None and (_is_messages(input) or _is_messages(output)):
+            chunks = extractor(input, output)
             return await chunks if inspect.isawaitable(chunks) else chunks
         return self.context or []
 
@@ -82,7 +87,7 @@ def create_context_recall_scorer(
 
     `model` is a judge string (`builtin`, `openai/<model>`, `anthropic/<model>`) or a Judge.
     `context_extractor(input, output)` supplies the chunks when input or output are agent
-    messages; otherwise the fixed `context` is used. The reason is written from the
+    messages (by default, their tool results); otherwise the fixed `context` is used. The reason is written from the
     verdicts at no cost; `model_reason=True` asks a model judge for one in its own words.
     """
     if scale <= 0:

@@ -131,3 +131,22 @@ def test_deepeval_metric_without_expected_output_fails_cleanly():
 def test_threshold_out_of_range_is_rejected():
     with pytest.raises(ValueError, match="threshold"):
         ContextualRecallMetric(threshold=1.5)
+
+
+def test_tool_results_in_agent_messages_are_the_default_context():
+    scorer = create_context_recall_scorer()
+    output = [
+        {"role": "assistant", "tool_calls": [{"id": "1", "function": {"name": "search"}}]},
+        {
+            "role": "tool",
+            "tool_call_id": "1",
+            "content": "Albert Einstein was born in 1879 in Ulm.",
+        },
+        {"role": "assistant", "content": "He was born in 1879."},
+    ]
+    result = scorer.run(
+        input=[{"role": "user", "content": "When?"}],
+        output=output,
+        ground_truth="Einstein was born in 1879.",
+    )
+    assert result.score == 1 and result.verdicts[0].quote.startswith("Albert Einstein")
