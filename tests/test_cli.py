@@ -144,3 +144,58 @@ def test_a_killed_run_resumes_without_losing_or_repeating_cases(
     with Session(engine) as session:
         results = run_results(session, killed)
     assert sorted(r.case_key for r in results) == [r["id"] for r in rows]
+
+
+def _write(path: Path, rows: list[dict]) -> Path:
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    return path
+
+
+def test_regressions_fail_ci_and_compare_history_and_baseline_tell_the_story(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    facts = [(f"Person {n} was born in Ulm.", f"Person {n} studied in Zurich.") for n in "ABCDEF"]
+    rows = [
+        {
+            "id": f"p{i}",
+            "question": f"Who is person {i}?",
+            "ground_truth": f"{a} {b}",
+            "contexts": [a, b],
+        }
+        for i, (a, b) in enumerate(facts)
+    ]
+    data = _write(tmp_path / "people.jsonl", rows)
+    env = cli_env(prefect_api, sqlite_db_url)
+
+    def run_json(*extra: str) -> tuple[int, dict]:
+        done = recall_audit("run", "--dataset", str(data), "--json", *extra, env=env, cwd=tmp_path)
+        assert done.returncode in (0, 1), done.stderr
+        return done.returncode, json.loads(done.stdout)
+
+    code, first = run_json("--max-regression", "0.1")
+    assert code == 0 and first["mean_recall"] == 1.0 and first["comparison"] is None
+
+    _write(data, [r | {"contexts": r["contexts"][:1]} for r in rows])
+    code, second = run_json("--max-regression", "0.1")
+    assert code == 1 and second["mean_recall"] == 0.5
+    assert second["comparison"]["verdict"] == "regressed"
+    lost = {(c["case_key"], c["claim"]) for c in second["comparison"]["lost_claims"]}
+    assert lost == {(f"p{i}", b) for i, (_, b) in enumerate(facts)}
+
+    compared = recall_audit(
+        "compare", first["run_id"][:8], second["run_id"][:8], "--json", env=env, cwd=tmp_path
+    )
+    assert compared.returncode == 1 and json.loads(compared.stdout)["verdict"] == "regressed"
+    trend = recall_audit("history", "--dataset", "people", env=env, cwd=tmp_path)
+    assert (
+        trend.returncode == 0
+        and first["run_id"][:8] in trend.stdout
+        and second["run_id"][:8] in trend.stdout
+    )
+
+    pinned = recall_audit("baseline", "set", first["run_id"][:8], env=env, cwd=tmp_path)
+    assert pinned.returncode == 0, pinned.stderr
+    _write(data, rows)
+    code, third = run_json()
+    assert code == 0 and third["comparison"]["base_run_id"] == first["run_id"]
+    assert third["comparison"]["verdict"] == "unchanged"
