@@ -130,3 +130,45 @@ def test_retriever_failures_become_case_errors_and_the_run_goes_on(
         results = {r.case_key: r for r in run_results(session, summary.run_id)}
     assert results["boom"].status == "error" and "retriever" in results["boom"].error
     assert results["boom"].score is None and results["ok"].score == 1.0
+
+
+def test_http_retriever_in_the_pipeline_with_a_transient_failure(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    from retriever_server import Reply, RetrieverServer
+
+    knowledge = {
+        "When was Einstein born?": [{"page_content": "Albert Einstein was born in 1879 in Ulm."}],
+        "Where did Curie work?": [{"page_content": "Marie Curie worked in Paris."}],
+    }
+
+    def search(body) -> Reply:
+        return Reply(body={"documents": knowledge[body["question"]][: body["top_k"]]})
+
+    rows = [
+        {
+            "id": "einstein",
+            "question": "When was Einstein born?",
+            "ground_truth": "Einstein was born in 1879.",
+        },
+        {
+            "id": "curie",
+            "question": "Where did Curie work?",
+            "ground_truth": "Curie worked in Warsaw.",
+        },
+    ]
+    data = tmp_path / "cases.jsonl"
+    data.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    with RetrieverServer(default=search) as server:
+        server.script(Reply(status=503))
+        summary = run_audit(
+            dataset=str(data), retriever=server.url, top_k=3, database_url=sqlite_db_url
+        )
+        bodies = [r.body for r in server.requests]
+    assert (summary.scored, summary.errors) == (2, 0)
+    assert summary.mean_recall == pytest.approx(0.5)
+    assert len(bodies) == 3 and all(b["top_k"] == 3 for b in bodies)
+    with Session(open_database(sqlite_db_url)) as session:
+        results = {r.case_key: r for r in run_results(session, summary.run_id)}
+    assert results["curie"].chunks == ["Marie Curie worked in Paris."]
+    assert results["curie"].score == 0 and results["einstein"].score == 1
