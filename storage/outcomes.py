@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from sqlmodel import Session, col, select
 
-from scorer.compare import CaseOutcome, ClaimOutcome, RunOutcome
+from scorer.compare import CaseOutcome, RunOutcome
 from storage.reports import claim_outcomes
 from storage.runs import get_run
 from storage.tables import Case, CaseResult
@@ -17,18 +15,7 @@ def run_outcome(session: Session, run_id: str) -> RunOutcome:
     run = get_run(session, run_id)
     if run is None:
         raise KeyError(f"no run with id {run_id}")
-    claims: dict[str, list[ClaimOutcome]] = defaultdict(list)
-    for c in claim_outcomes(session, run_id):
-        claims[c.case_key].append(
-            ClaimOutcome(
-                claim_index=c.claim_index,
-                claim=c.claim,
-                supported=c.supported,
-                chunk_positions=c.chunk_indices,
-                quote=c.quote,
-                chunk_text=c.chunk_text,
-            )
-        )
+    claims = claim_outcomes(session, run_id)
     rows = session.exec(
         select(Case.case_key, Case.question, CaseResult.status, CaseResult.score)
         .join(CaseResult, col(CaseResult.case_id) == col(Case.id))

@@ -7,7 +7,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from scorer.types import RecallResult, Status, Usage, Verdict
 
@@ -115,16 +115,3 @@ class CaseScore(Record):
     case_key: str
     status: Status
     score: float | None
-
-
-class ClaimOutcome(Record):
-    """One claim of one case in one run: the unit of the paired regression comparison."""
-
-    case_key: str
-    claim_index: int
-    claim: str
-    supported: bool
-    chunk_indices: list[int] = Field(default_factory=list)
-    quote: str = ""
-    # Text of the first supporting chunk, so a lost claim can show what used to find it.
-    chunk_text: str | None = None

@@ -7,8 +7,9 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from scorer.compare import ClaimOutcome
 from scorer.types import Status, Usage, Verdict
-from storage.records import MEAN_STATUSES, CaseResultRecord, CaseScore, ClaimOutcome
+from storage.records import MEAN_STATUSES, CaseResultRecord, CaseScore
 from storage.tables import Case, CaseResult, Chunk, ClaimSet, RetrievedChunk, Run, VerdictRow
 
 
@@ -110,11 +111,12 @@ def _chunks(session: Session, chosen: Any) -> dict[int, list[str]]:
     return found
 
 
-def claim_outcomes(session: Session, run_id: str) -> list[ClaimOutcome]:
-    """Every claim of every counted case (scored or no context) of the run, found or not.
+def claim_outcomes(session: Session, run_id: str) -> dict[str, list[ClaimOutcome]]:
+    """Every claim of every counted case (scored or no context) of the run, found or not,
+    by case key, in claim order: what the paired comparison reads.
 
     A no-context case whose claims are frozen contributes each of them as missed; errors and
-    unscorable cases contribute nothing. Ordered by case key, then claim index.
+    unscorable cases contribute nothing.
     """
     results = session.exec(
         select(CaseResult.id, Case.case_key, ClaimSet.claims)
@@ -138,17 +140,17 @@ def claim_outcomes(session: Session, run_id: str) -> list[ClaimOutcome]:
         .where(CaseResult.run_id == run_id)
     ).all()
     by_claim = {(v.case_result_id, v.claim_index): (v, text) for v, text in verdicts}
-    outcomes = []
+    outcomes: dict[str, list[ClaimOutcome]] = {}
     for result_id, case_key, claims in results:
+        outcomes[case_key] = []
         for index, claim in enumerate(claims):
             verdict, text = by_claim.get((result_id, index), (None, None))
-            outcomes.append(
+            outcomes[case_key].append(
                 ClaimOutcome(
-                    case_key=case_key,
                     claim_index=index,
                     claim=claim,
                     supported=bool(verdict and verdict.supported),
-                    chunk_indices=verdict.chunk_indices if verdict else [],
+                    chunk_positions=verdict.chunk_indices if verdict else [],
                     quote=verdict.quote if verdict else "",
                     chunk_text=text if verdict and verdict.supported else None,
                 )

@@ -71,7 +71,10 @@ async def test_a_second_night_reuses_claims_and_verdicts(db_session: Session) ->
     second = await audit(db_session, BuiltinJudge(), CHUNKS)
     lost_context = await audit(db_session, BuiltinJudge(), [])
 
-    before, again, empty = (claim_outcomes(db_session, r) for r in (first, second, lost_context))
+    before, again, empty = (
+        [o for claims in claim_outcomes(db_session, r).values() for o in claims]
+        for r in (first, second, lost_context)
+    )
     assert [o.claim for o in before] == [o.claim for o in again] == [o.claim for o in empty]
     assert len(before) >= 2
     assert [o.supported for o in again] == [o.supported for o in before]

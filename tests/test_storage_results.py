@@ -178,14 +178,16 @@ def test_claim_outcomes_list_every_counted_claim(db_session: Session) -> None:
 
     outcomes = claim_outcomes(db_session, run_id)
 
-    assert [(o.case_key, o.claim_index, o.claim, o.supported) for o in outcomes] == [
+    flat = [(key, o.claim_index, o.claim, o.supported) for key, os in outcomes.items() for o in os]
+    assert flat == [
         ("c1", 0, CLAIMS["c1"][0], True),
         ("c1", 1, CLAIMS["c1"][1], False),
         ("c2", 0, CLAIMS["c2"][0], False),
     ]
-    assert (outcomes[0].chunk_indices, outcomes[0].chunk_text) == ([2], CHUNKS[2])
-    assert outcomes[0].quote == CHUNKS[2][:20]
-    assert outcomes[1].chunk_text is None
+    found, missed = outcomes["c1"]
+    assert (found.chunk_positions, found.chunk_text) == ([2], CHUNKS[2])
+    assert found.quote == CHUNKS[2][:20]
+    assert missed.chunk_text is None
 
 
 def test_no_claims_is_frozen_as_an_empty_claim_set(db_session: Session) -> None:
@@ -195,7 +197,7 @@ def test_no_claims_is_frozen_as_an_empty_claim_set(db_session: Session) -> None:
     assert empty.status == Status.NO_CLAIMS
     save_case_result(db_session, run_id, cases["c3"].id, empty, CHUNKS)
     assert get_claims(db_session, [GT["c3"]], "builtin", "1") == {GT["c3"]: []}
-    assert claim_outcomes(db_session, run_id) == []
+    assert claim_outcomes(db_session, run_id) == {}
 
 
 def test_worst_cases_come_first_with_errors_last(db_session: Session) -> None:
