@@ -55,14 +55,21 @@ def server(
         "PREFECT_HOME": str(home),
         "DO_NOT_TRACK": "1",
         "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+        # The UI asks this URL for its data; Prefect's default ignores --port.
+        "PREFECT_UI_API_URL": f"http://{host}:{port}/api",
     }
     # The server must not point at itself or at another server.
     env.pop("PREFECT_API_URL", None)
     prefect = shutil.which("prefect", path=str(Path(sys.executable).parent)) or "prefect"
+    found_by_default = (host, port) == (SERVER_HOST, SERVER_PORT)
     console.print(
         f"Prefect UI: [bold]http://{host}:{port}[/bold]  (home {home}; Ctrl-C to stop)\n"
-        f"Runs started from this folder use it while it runs; elsewhere set "
-        f"PREFECT_API_URL=http://{host}:{port}/api",
+        + (
+            "recall-audit commands use it while it runs; other programs need "
+            if found_by_default
+            else "Point runs at it with "
+        )
+        + f"PREFECT_API_URL=http://{host}:{port}/api",
         highlight=False,
     )
     sys.stdout.flush()

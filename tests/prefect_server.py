@@ -97,7 +97,8 @@ def prefect_server() -> Iterator[PrefectServer]:
     with log.open("wb") as out:
         process = subprocess.Popen(
             [str(prefect), "server", "start", "--host", "127.0.0.1", "--port", str(port)],
-            env=server_environment(home),
+            # The UI asks this URL for its data; Prefect's default ignores --port.
+            env=server_environment(home) | {"PREFECT_UI_API_URL": f"http://127.0.0.1:{port}/api"},
             stdout=out,
             stderr=subprocess.STDOUT,
         )

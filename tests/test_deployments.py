@@ -139,3 +139,17 @@ async def test_http_version_is_the_etag_then_the_json_version_then_a_hash(
     assert len(hashed) == 64
     endpoint.reply = ({}, b"plain text index, changed")  # type: ignore[attr-defined]
     assert await kb_version(url) != hashed
+
+
+def test_serve_rejects_bad_input_with_exit_code_2(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from flows.operations import ops_app
+
+    runner = CliRunner()
+    missing = runner.invoke(ops_app, ["serve", "--dataset", str(tmp_path / "none.jsonl")])
+    assert missing.exit_code == 2 and "no such file" in missing.output
+    bad = runner.invoke(
+        ops_app, ["serve", "--dataset", str(DEMO / "dataset.jsonl"), "--retriever", "bm25:/no/kb"]
+    )
+    assert bad.exit_code == 2 and "/no/kb" in bad.output
