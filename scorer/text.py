@@ -1,4 +1,5 @@
-"""Text helpers for the built-in judge: sentence spans, content terms, quantities, negation.
+"""Text helpers for the built-in judge: sentence spans, content terms, quantities, negation
+and the proper nouns that fill a slot ("worked in Paris").
 
 Everything here is pure, deterministic and cheap (regular expressions and set lookups), so
 the built-in judge can attribute thousands of claims per second without any model.
@@ -151,6 +152,20 @@ def _fmt(value: float) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Name:
+    """A proper noun (a run of capitalised words) and the slot it fills in its sentence.
+
+    The slot is the nearest content word before the run and the function word right before
+    it ("worked in" for "worked in Paris", "directed by" for "directed by Nolan"), so two
+    names in the same slot of two texts are two answers to the same question.
+    """
+
+    slot: tuple[str, str]
+    text: str
+    stems: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
 class Analysis:
     """What the judge compares: content stems, hard facts and polarity of one text span."""
 
@@ -162,6 +177,8 @@ class Analysis:
     # Content stems found only right after a negation ("not born" marks "born"); a stem also
     # stated plainly elsewhere in the span is not denied by it.
     negated_terms: frozenset[str] = frozenset()
+    # Proper nouns with the slot they fill (see `Name`).
+    names: frozenset[Name] = frozenset()
 
     @property
     def hard(self) -> frozenset[str]:
@@ -171,7 +188,8 @@ class Analysis:
 
 def analyse(text: str) -> Analysis:
     """Content stems, quantities with units, ordinals, months and negated stems of `text`."""
-    raw_tokens = _TOKEN.findall(fold(text))
+    folded = fold(text)
+    raw_tokens = _TOKEN.findall(folded)
     terms: set[str] = set()
     facts: set[str] = set()
     quantities: dict[str, set[str]] = {}
@@ -211,13 +229,9 @@ def analyse(text: str) -> Analysis:
             if not (i < n and raw_tokens[i].lower() == "only"):
                 scope = _NEGATION_SCOPE
             continue
-        if low.endswith("'s"):
-            low = low[:-2]
-        elif "'" in low:
-            low = low.split("'", 1)[0]
-        if len(low) < 2 or low in STOPWORDS or low in _SCALES:
+        term = _term(low)
+        if term is None:
             continue
-        term = stem(low)
         terms.add(term)
         if scope:
             negated_terms.add(term)
@@ -229,7 +243,97 @@ def analyse(text: str) -> Analysis:
         quantities={k: frozenset(v) for k, v in quantities.items()},
         facts=frozenset(facts),
         negated_terms=frozenset(negated_terms - affirmed_terms),
+        names=_names(folded),
     )
+
+
+def _content_word(low: str) -> str | None:
+    """A lower-case word without its apostrophe tail, or None for a function word."""
+    if low.endswith("'s"):
+        low = low[:-2]
+    elif "'" in low:
+        low = low.split("'", 1)[0]
+    if len(low) < 2 or low in STOPWORDS or low in _SCALES:
+        return None
+    return low
+
+
+def _term(low: str) -> str | None:
+    """The content stem of a lower-case word, or None for a function word."""
+    word = _content_word(low)
+    return None if word is None else stem(word)
+
+
+# Words, numbers and single punctuation marks, in order: punctuation ends a slot.
+# A word may hold digits ("F1", "B52"): it is still one word of a name.
+_SLOT_TOKEN = re.compile(r"\d+(?:[.,]\d+)*(?![^\W_])|[^\W_]+(?:'[^\W\d_]+)?|[^\w\s]")
+_SENTENCE_END = frozenset(".!?:;\n")
+# How far back (in tokens) the content word naming a slot may be: "worked in" or
+# "was born in the city of" both qualify, a word from the previous clause does not.
+_SLOT_REACH = 4
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _names(folded: str) -> frozenset[Name]:
+    """The proper nouns of `folded` (text through `fold`) that fill a slot.
+
+    A proper noun is a run of capitalised content words; a word that starts a sentence
+    counts only when the run goes on (a capital there says nothing). Months are facts, not
+    names. A run with no content word before it in its clause has no slot and is left out.
+    """
+    tokens = _SLOT_TOKEN.findall(folded)
+    out: set[Name] = set()
+    start = True  # the next word starts a sentence
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if not _is_capitalised(tok):
+            start = tok in _SENTENCE_END or (start and not tok[0].isalnum())
+            i += 1
+            continue
+        j = i
+        while j < len(tokens) and _is_capitalised(tokens[j]):
+            j += 1
+        run = tokens[i:j]
+        if start and len(run) == 1:
+            start = False
+            i = j
+            continue
+        name = " ".join(run)
+        # Stems as `analyse` makes them, so they compare with the other text's terms.
+        stems = frozenset(t for w in _TOKEN.findall(name) if (t := _term(w.lower())) is not None)
+        slot = _slot(tokens[:i])
+        if stems and slot is not None:  # "G5" leaves no word to compare, only a number
+            out.add(Name(slot=slot, text=name, stems=stems))
+        start = False
+        i = j
+    return frozenset(out)
+
+
+def _is_capitalised(tok: str) -> bool:
+    return (
+        tok[0].isupper()
+        and tok[0].isalpha()
+        and tok not in _MONTH_FORMS
+        and _content_word(tok.lower()) is not None
+    )
+
+
+def _slot(before: list[str]) -> tuple[str, str] | None:
+    """The slot of a name preceded by `before`: (content stem, function word or '')."""
+    function = ""
+    for tok in reversed(before[-_SLOT_REACH:]):
+        if not tok[0].isalnum():
+            return None
+        # A number before a name dates it ("in 1933 Einstein"), it names no role: look past it.
+        term = None if tok[0].isdigit() else _term(tok.lower())
+        if term is None:
+            # "worked in the" and "worked in" name the same slot.
+            if not function and tok[0].isalpha() and tok.lower() not in _ARTICLES:
+                function = tok.lower()
+            continue
+        return term, function
+    return None
 
 
 # Abbreviations after which a full stop does not end a sentence.

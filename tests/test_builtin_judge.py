@@ -99,6 +99,34 @@ def test_dates_must_agree_on_month_and_day() -> None:
     ].supported
 
 
+CURIE_CHUNK = "Marie Curie worked in Paris."
+
+
+def test_another_name_in_the_same_slot_does_not_support() -> None:
+    (warsaw,) = verdicts(["Curie worked in Warsaw."], [CURIE_CHUNK])
+    assert not warsaw.supported
+    assert "Paris" in warsaw.explanation and "Warsaw" in warsaw.explanation
+    (paris,) = verdicts(["Curie worked in Paris."], [CURIE_CHUNK])
+    assert paris.supported and paris.chunk_indices == [0]
+    (directed,) = verdicts(
+        ["The film was directed by Ridley Scott."], ["The film was directed by James Cameron."]
+    )
+    assert not directed.supported
+
+
+def test_a_name_the_context_leaves_out_only_costs_coverage() -> None:
+    (v,) = verdicts(
+        ["Marie Curie worked in Paris"],
+        ["Curie, who worked in Paris, won two Nobel prizes."],
+    )
+    assert v.supported and v.chunk_indices == [0]
+    # A name in another slot is no contradiction: "born in Ulm" says nothing of "moved to".
+    (moved,) = verdicts(
+        ["Einstein was born in Ulm."], ["Einstein was born in Ulm and moved to Munich."]
+    )
+    assert moved.supported
+
+
 def test_negation_must_agree_both_ways() -> None:
     assert not verdicts(
         ["The drug was approved in Europe."], ["The drug was not approved in Europe."]

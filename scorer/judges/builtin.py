@@ -4,10 +4,12 @@ Claims are the sentences of the ground truth, with long coordinated sentences cu
 clauses that stand alone. A claim is supported by a chunk when some window of consecutive
 sentences in that chunk covers enough of the claim's content words and numbers (rare words
 count for more) and states nothing against it: no other value where the claim has a number,
-year, ordinal or month, and no denial of what the claim affirms (or the reverse).
+year, ordinal or month, no other name in the slot of a name the evidence lacks ("worked in
+Paris" against "worked in Warsaw"), and no denial of what the claim affirms (or the reverse).
 
 What it cannot see: antonyms ("rose" vs "fell"), swapped roles ("A beat B" vs "B beat A"),
-paraphrase that shares no words, and support that needs reasoning across facts.
+a name swapped as a subject or after a comma, paraphrase that shares no words, and support
+that needs reasoning across facts.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scorer.judge import Attribution, Extraction
-from scorer.text import Analysis, analyse, sentence_spans
+from scorer.text import Analysis, Name, analyse, sentence_spans
 from scorer.types import Verdict
 
 QUOTE_LIMIT = 200
@@ -137,6 +139,7 @@ def _merge(parts: Sequence[Analysis]) -> Analysis:
         quantities=quantities,
         facts=frozenset().union(*(p.facts for p in parts)),
         negated_terms=frozenset().union(*(p.negated_terms for p in parts)) - affirmed,
+        names=frozenset().union(*(p.names for p in parts)),
     )
 
 
@@ -173,6 +176,14 @@ def _disagreement(claim: Analysis, evidence: Analysis) -> str:
     for fact in sorted(claim.facts - evidence.facts):
         if any(f[0] == fact[0] for f in evidence.facts - claim.facts):
             return f"the context names another {_FACT_KINDS[fact[0]]}"
+    # The same for names: a name the evidence leaves out only costs coverage, another name
+    # in the same slot ("worked in Paris" for "worked in Warsaw") contradicts the claim.
+    for name in sorted(claim.names, key=_name_order):
+        if name.stems & evidence.terms:
+            continue
+        for other in sorted(evidence.names, key=_name_order):
+            if other.slot == name.slot and not other.stems & claim.terms:
+                return f"the context has {other.text} where the claim has {name.text}"
     if claim.negated_terms & (evidence.terms - evidence.negated_terms):
         return "the context affirms what the claim denies"
     if (claim.terms - claim.negated_terms) & evidence.negated_terms:
@@ -180,11 +191,15 @@ def _disagreement(claim: Analysis, evidence: Analysis) -> str:
     return ""
 
 
+def _name_order(name: Name) -> tuple[tuple[str, str], str]:
+    return name.slot, name.text
+
+
 class BuiltinJudge:
     """Sentence and clause claims; content-word coverage with hard fact and negation checks."""
 
     name = "builtin"
-    version = "builtin-2"
+    version = "builtin-3"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()
