@@ -282,7 +282,7 @@ def compare(
     """Compare two runs case by case and claim by claim; exit 1 when head regressed."""
     from scorer.compare import compare_runs
     from scorer.report import comparison_markdown
-    from storage import baseline_for, list_runs, run_outcome
+    from storage import baseline_for, list_runs, paired_outcomes
 
     with _session() as session:
         if head is None and base is not None:
@@ -302,9 +302,8 @@ def compare(
         else:
             base_id = _resolve(session, base)
         with bad_input_exits():
-            comparison = compare_runs(
-                run_outcome(session, base_id), run_outcome(session, head_id), tolerance=tolerance
-            )
+            base_outcome, head_outcome = paired_outcomes(session, base_id, head_id)
+            comparison = compare_runs(base_outcome, head_outcome, tolerance=tolerance)
     if as_json:
         print(comparison.model_dump_json())
     else:

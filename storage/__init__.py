@@ -21,7 +21,7 @@ from storage.baselines import (
 from storage.claims import get_claims, save_claims
 from storage.datasets import get_dataset, upsert_cases, upsert_dataset
 from storage.engine import open_database
-from storage.outcomes import run_outcome
+from storage.outcomes import paired_outcomes, run_outcome, worst_outcomes
 from storage.records import (
     CaseInput,
     CaseRecord,
@@ -70,6 +70,7 @@ __all__ = [
     "get_run",
     "list_runs",
     "open_database",
+    "paired_outcomes",
     "pin_baseline",
     "pinned_baseline",
     "previous_completed_run",
@@ -85,4 +86,5 @@ __all__ = [
     "unpin_baseline",
     "upsert_cases",
     "upsert_dataset",
+    "worst_outcomes",
 ]

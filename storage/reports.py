@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 from typing import Any
 
 from sqlmodel import Session, col, select
 
 from scorer.compare import ClaimOutcome
 from scorer.types import Status, Usage, Verdict
+from storage.claims import IN_BATCH
 from storage.records import MEAN_STATUSES, CaseResultRecord, CaseScore
+from storage.sql import batched
 from storage.tables import Case, CaseResult, Chunk, ClaimSet, RetrievedChunk, Run, VerdictRow
 
 
@@ -111,14 +114,17 @@ def _chunks(session: Session, chosen: Any) -> dict[int, list[str]]:
     return found
 
 
-def claim_outcomes(session: Session, run_id: str) -> dict[str, list[ClaimOutcome]]:
+def claim_outcomes(
+    session: Session, run_id: str, case_keys: Collection[str] | None = None
+) -> dict[str, list[ClaimOutcome]]:
     """Every claim of every counted case (scored or no context) of the run, found or not,
-    by case key, in claim order: what the paired comparison reads.
+    by case key, in claim order: what the paired comparison reads. `case_keys` limits it
+    to those cases (the comparison only needs the detail of cases that changed).
 
     A no-context case whose claims are frozen contributes each of them as missed; errors and
     unscorable cases contribute nothing.
     """
-    results = session.exec(
+    query = (
         select(CaseResult.id, Case.case_key, ClaimSet.claims)
         .join(Case, col(Case.id) == col(CaseResult.case_id))
         .join(ClaimSet, col(ClaimSet.id) == col(CaseResult.claim_set_id))
@@ -127,18 +133,26 @@ def claim_outcomes(session: Session, run_id: str) -> dict[str, list[ClaimOutcome
             col(CaseResult.status).in_([str(s) for s in MEAN_STATUSES]),
         )
         .order_by(col(Case.case_key))
-    ).all()
-    verdicts = session.exec(
-        select(VerdictRow, Chunk.text)
-        .join(CaseResult, col(CaseResult.id) == col(VerdictRow.case_result_id))
-        .outerjoin(
-            RetrievedChunk,
-            (col(RetrievedChunk.case_result_id) == col(VerdictRow.case_result_id))
-            & (col(RetrievedChunk.position) == col(VerdictRow.best_chunk)),
-        )
-        .outerjoin(Chunk, col(Chunk.hash) == col(RetrievedChunk.chunk_hash))
-        .where(CaseResult.run_id == run_id)
-    ).all()
+    )
+    if case_keys is None:
+        results = list(session.exec(query).all())
+    else:
+        results = []
+        for keys in batched(sorted(case_keys), IN_BATCH):
+            results += session.exec(query.where(col(Case.case_key).in_(keys))).all()
+        results.sort(key=lambda row: row[1])
+    verdicts = []
+    for ids in batched([result_id for result_id, _, _ in results], IN_BATCH):
+        verdicts += session.exec(
+            select(VerdictRow, Chunk.text)
+            .outerjoin(
+                RetrievedChunk,
+                (col(RetrievedChunk.case_result_id) == col(VerdictRow.case_result_id))
+                & (col(RetrievedChunk.position) == col(VerdictRow.best_chunk)),
+            )
+            .outerjoin(Chunk, col(Chunk.hash) == col(RetrievedChunk.chunk_hash))
+            .where(col(VerdictRow.case_result_id).in_(ids))
+        ).all()
     by_claim = {(v.case_result_id, v.claim_index): (v, text) for v, text in verdicts}
     outcomes: dict[str, list[ClaimOutcome]] = {}
     for result_id, case_key, claims in results:

@@ -14,7 +14,14 @@ from sqlmodel import Session
 
 from scorer.compare import Comparison, compare_runs
 from scorer.report import comparison_markdown, lost_claims_table, trend_markdown, worst_cases_table
-from storage import RunRecord, baseline_for, recall_history, run_outcome, set_run_baseline
+from storage import (
+    RunRecord,
+    baseline_for,
+    paired_outcomes,
+    recall_history,
+    set_run_baseline,
+    worst_outcomes,
+)
 from tasks.db import in_session
 from tasks.retry import RETRY_OPTIONS
 
@@ -32,9 +39,8 @@ def _compare(session: Session, run: RunRecord, tolerance: float) -> Comparison |
     set_run_baseline(session, run.id, baseline.id if baseline else None)
     if baseline is None:
         return None
-    return compare_runs(
-        run_outcome(session, baseline.id), run_outcome(session, run.id), tolerance=tolerance
-    )
+    base, head = paired_outcomes(session, baseline.id, run.id)
+    return compare_runs(base, head, tolerance=tolerance)
 
 
 def summary_markdown(run: RunRecord, comparison: Comparison | None) -> str:
@@ -91,7 +97,7 @@ def emit_run_events(run: RunRecord, comparison: Comparison | None) -> None:
 @task(name="compare-and-publish", cache_policy=NO_CACHE, **RETRY_OPTIONS)
 async def publish_report(engine: Engine, run: RunRecord, tolerance: float) -> Comparison | None:
     comparison = await in_session(engine, _compare, run, tolerance)
-    head = await in_session(engine, run_outcome, run.id)
+    worst = await in_session(engine, worst_outcomes, run.id, WORST_CASES)
     history = await in_session(engine, recall_history, run.dataset_name)
     dataset = run.dataset_name
     await acreate_markdown_artifact(
@@ -101,7 +107,7 @@ async def publish_report(engine: Engine, run: RunRecord, tolerance: float) -> Co
     )
     await acreate_table_artifact(
         key=artifact_key(dataset, "worst-cases"),
-        table=worst_cases_table(head.cases, WORST_CASES) or [{"case": "none", "recall": "-"}],
+        table=worst_cases_table(worst, WORST_CASES) or [{"case": "none", "recall": "-"}],
         description=f"The {WORST_CASES} cases of {dataset} with the lowest recall",
     )
     await acreate_table_artifact(
