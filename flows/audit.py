@@ -154,13 +154,13 @@ async def audit(
         )
         try:
             cases = iter_cases(dataset, on_error="skip")
-            for batch_no, batch in enumerate(iter_batches(cases, batch_size), start=1):
-                work = await register_cases(ctx, batch, batch_no)
-                work = await retrieve(ctx, work, batch_no)
-                work = await extract_context(ctx, work, batch_no)
-                work = await extract_claims(ctx, work, batch_no)
-                tally += await attribute(ctx, work, batch_no)
-                done = min(batch_no * batch_size, loaded.cases)
+            for number, cases_read in enumerate(iter_batches(cases, batch_size), start=1):
+                batch = await register_cases(ctx, cases_read, number)
+                batch = await retrieve(ctx, batch)
+                batch = await extract_context(ctx, batch)
+                batch = await extract_claims(ctx, batch)
+                tally += await attribute(ctx, batch)
+                done = min(number * batch_size, loaded.cases)
                 await aupdate_progress_artifact(progress, 100 * done / max(loaded.cases, 1))
         except BaseException:
             await close_run(engine, run.id, failed=True)

@@ -18,7 +18,7 @@ from storage import get_cached_attribution, save_attribution, save_case_result
 from tasks.concurrent import map_bounded
 from tasks.db import in_session
 from tasks.retry import RETRY_OPTIONS
-from tasks.work import AuditContext, CaseWork
+from tasks.work import AuditContext, Batch, CaseWork
 
 
 class BatchTally(BaseModel):
@@ -62,11 +62,11 @@ async def score_case(ctx: AuditContext, work: CaseWork) -> RecallResult:
 
 @task(
     name="attribute",
-    task_run_name="attribute · batch {batch_no}",
+    task_run_name="attribute · batch {batch.number}",
     cache_policy=NO_CACHE,
     **RETRY_OPTIONS,
 )
-async def attribute(ctx: AuditContext, cases: list[CaseWork], batch_no: int) -> BatchTally:
+async def attribute(ctx: AuditContext, batch: Batch) -> BatchTally:
     """Each case is committed as soon as it is scored, so a killed run loses nothing."""
 
     async def one(work: CaseWork) -> BatchTally:
@@ -76,5 +76,5 @@ async def attribute(ctx: AuditContext, cases: list[CaseWork], batch_no: int) -> 
         )
         return BatchTally(saved=1, errors=int(result.status is Status.ERROR), usage=result.usage)
 
-    tallies = await map_bounded(one, cases, ctx.concurrency)
+    tallies = await map_bounded(one, batch.cases, ctx.concurrency)
     return sum(tallies, BatchTally())

@@ -10,7 +10,7 @@ from scorer.datasets import DatasetCase
 from storage import CaseInput, finished_case_keys, upsert_cases
 from tasks.db import in_session
 from tasks.retry import RETRY_OPTIONS
-from tasks.work import AuditContext, CaseWork
+from tasks.work import AuditContext, Batch, CaseWork
 
 
 def _register(session: Session, ctx: AuditContext, batch: list[DatasetCase]) -> list[CaseWork]:
@@ -29,12 +29,10 @@ def _register(session: Session, ctx: AuditContext, batch: list[DatasetCase]) -> 
 
 @task(
     name="register-cases",
-    task_run_name="register-cases · batch {batch_no}",
+    task_run_name="register-cases · batch {number}",
     cache_policy=NO_CACHE,
     **RETRY_OPTIONS,
 )
-async def register_cases(
-    ctx: AuditContext, batch: list[DatasetCase], batch_no: int
-) -> list[CaseWork]:
+async def register_cases(ctx: AuditContext, cases: list[DatasetCase], number: int) -> Batch:
     """Cases a resumed (or retried) run already saved are not redone, nor counted twice."""
-    return await in_session(ctx.engine, _register, ctx, batch)
+    return Batch(number=number, cases=await in_session(ctx.engine, _register, ctx, cases))

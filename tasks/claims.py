@@ -7,14 +7,16 @@ from prefect.cache_policies import NO_CACHE
 
 from scorer.datasets import iter_batches
 from scorer.errors import JudgeError
+from scorer.judge import Extraction
 from scorer.types import Usage
 from storage import get_claims, save_claims
+from tasks.concurrent import map_bounded
 from tasks.db import in_session
 from tasks.retry import RETRY_OPTIONS
-from tasks.work import AuditContext, CaseWork
+from tasks.work import AuditContext, Batch, CaseWork
 
 # Ground truths per extraction request: few calls, yet prompts of a sane size.
-GROUND_TRUTHS_PER_CALL = 10
+GROUND_TRUTHS_PER_CALL = 20
 
 
 def _has_ground_truth(work: CaseWork) -> bool:
@@ -24,36 +26,45 @@ def _has_ground_truth(work: CaseWork) -> bool:
 async def _extract_missing(
     ctx: AuditContext, missing: list[str]
 ) -> tuple[dict[str, list[str]], Usage, dict[str, str]]:
-    """New claims by ground truth, the usage spent, and the ground truths that failed."""
+    """New claims by ground truth, the usage spent, and the ground truths that failed.
+
+    The groups go to the judge concurrently; their answers are merged in group order.
+    """
+
+    async def one(group: list[str]) -> Extraction | JudgeError:
+        try:
+            return await ctx.judge.extract_claims(group)
+        except JudgeError as error:
+            return error
+
+    groups = list(iter_batches(missing, GROUND_TRUTHS_PER_CALL))
+    answers = await map_bounded(one, groups, ctx.concurrency)
     claims: dict[str, list[str]] = {}
     failures: dict[str, str] = {}
     usage = Usage()
-    for group in iter_batches(missing, GROUND_TRUTHS_PER_CALL):
-        try:
-            extraction = await ctx.judge.extract_claims(group)
-        except JudgeError as error:
-            failures.update((gt, str(error)) for gt in group)
-            usage += error.usage
-            continue
-        usage += extraction.usage
-        claims.update(zip(group, extraction.claims, strict=True))
+    for group, answer in zip(groups, answers, strict=True):
+        usage += answer.usage
+        if isinstance(answer, JudgeError):
+            failures.update((gt, str(answer)) for gt in group)
+        else:
+            claims.update(zip(group, answer.claims, strict=True))
     return claims, usage, failures
 
 
 @task(
     name="extract-claims",
-    task_run_name="extract-claims · batch {batch_no}",
+    task_run_name="extract-claims · batch {batch.number}",
     cache_policy=NO_CACHE,
     **RETRY_OPTIONS,
 )
-async def extract_claims(ctx: AuditContext, cases: list[CaseWork], batch_no: int) -> list[CaseWork]:
+async def extract_claims(ctx: AuditContext, batch: Batch) -> Batch:
     """Frozen claims are reused, so the denominator never moves from night to night.
 
     The calls that extract a batch's new claims are booked on the first case that needed them.
     """
     judge = ctx.judge
     wanted = sorted(
-        {w.case.ground_truth for w in cases if w.error is None and _has_ground_truth(w)}
+        {w.case.ground_truth for w in batch.cases if w.error is None and _has_ground_truth(w)}
     )
     frozen = await in_session(ctx.engine, get_claims, wanted, judge.name, judge.version)
     missing = [gt for gt in wanted if gt not in frozen]
@@ -63,7 +74,7 @@ async def extract_claims(ctx: AuditContext, cases: list[CaseWork], batch_no: int
 
     done = []
     needed = set(missing)
-    for work in cases:
+    for work in batch.cases:
         truth = work.case.ground_truth
         if work.error is None and truth in needed and usage != Usage():
             work = work.model_copy(update={"usage": work.usage + usage})
@@ -73,4 +84,4 @@ async def extract_claims(ctx: AuditContext, cases: list[CaseWork], batch_no: int
         elif work.error is None and truth in frozen:
             work = work.model_copy(update={"claims": frozen[truth]})
         done.append(work)
-    return done
+    return batch.with_cases(done)

@@ -7,19 +7,17 @@ from prefect.cache_policies import NO_CACHE
 
 from scorer.context import ContextError, extract_chunks
 from scorer.recall import clean_chunks
-from tasks.work import AuditContext, CaseWork
+from tasks.work import AuditContext, Batch
 
 
 @task(
     name="extract-context",
-    task_run_name="extract-context · batch {batch_no}",
+    task_run_name="extract-context · batch {batch.number}",
     cache_policy=NO_CACHE,
 )
-async def extract_context(
-    ctx: AuditContext, cases: list[CaseWork], batch_no: int
-) -> list[CaseWork]:
+async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
     extracted = []
-    for work in cases:
+    for work in batch.cases:
         if work.error is None:
             try:
                 chunks = extract_chunks(
@@ -30,4 +28,4 @@ async def extract_context(
             else:
                 work = work.model_copy(update={"chunks": clean_chunks(chunks), "raw": None})
         extracted.append(work)
-    return extracted
+    return batch.with_cases(extracted)

@@ -8,16 +8,16 @@ from prefect.cache_policies import NO_CACHE
 from scorer.errors import RecallAuditError
 from tasks.concurrent import map_bounded
 from tasks.retry import RETRY_OPTIONS
-from tasks.work import AuditContext, CaseWork
+from tasks.work import AuditContext, Batch, CaseWork
 
 
 @task(
     name="retrieve",
-    task_run_name="retrieve · batch {batch_no}",
+    task_run_name="retrieve · batch {batch.number}",
     cache_policy=NO_CACHE,
     **RETRY_OPTIONS,
 )
-async def retrieve(ctx: AuditContext, cases: list[CaseWork], batch_no: int) -> list[CaseWork]:
+async def retrieve(ctx: AuditContext, batch: Batch) -> Batch:
     """A retriever failure is recorded against its case; the rest of the batch goes on."""
 
     async def one(work: CaseWork) -> CaseWork:
@@ -27,4 +27,4 @@ async def retrieve(ctx: AuditContext, cases: list[CaseWork], batch_no: int) -> l
             return work.failed("retriever", error)
         return work.model_copy(update={"raw": raw})
 
-    return await map_bounded(one, cases, ctx.concurrency)
+    return batch.with_cases(await map_bounded(one, batch.cases, ctx.concurrency))

@@ -34,6 +34,20 @@ class CaseWork(BaseModel):
         return self.model_copy(update={"error": f"{stage}: {error}"})
 
 
+class Batch(BaseModel):
+    """The cases of one batch between two stages.
+
+    One object per stage, not a bare list: Prefect tracks each object a task returns at the
+    top level, and a list would make that one entry per case for the whole run.
+    """
+
+    number: int
+    cases: list[CaseWork]
+
+    def with_cases(self, cases: list[CaseWork]) -> Batch:
+        return Batch(number=self.number, cases=cases)
+
+
 @dataclass(frozen=True)
 class AuditContext:
     """The long-lived parts of one audit run, opened once by the flow and shared by its tasks."""
