@@ -388,5 +388,14 @@ def demo(
     )
 
 
+def _with_operations() -> None:
+    """`server`, `serve`, `kb-updated` and `watch` live with the deployments they drive."""
+    from flows.operations import ops_app
+
+    app.registered_commands.extend(ops_app.registered_commands)
+
+
+_with_operations()
+
 if __name__ == "__main__":
     app()
