@@ -20,10 +20,18 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from flows.environment import configure_prefect
+from flows.options import (
+    Dataset,
+    Judge,
+    Name,
+    Retriever,
+    TopK,
+    check_judge_and_retriever,
+    errors,
+    fail,
+)
 from scorer.datasets import iter_cases
 from scorer.errors import RecallAuditError
-from scorer.judges import get_judge
-from scorer.retrievers import retriever_from_spec
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 baseline_app = typer.Typer(
@@ -31,16 +39,10 @@ baseline_app = typer.Typer(
 )
 app.add_typer(baseline_app, name="baseline")
 console = Console()
-errors = Console(stderr=True)
 
 
 class Exit:
-    DONE, BELOW_BAR, BAD_INPUT = 0, 1, 2
-
-
-def fail(message: str) -> typer.Exit:
-    errors.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
-    return typer.Exit(Exit.BAD_INPUT)
+    DONE, BELOW_BAR = 0, 1
 
 
 @contextmanager
@@ -96,18 +98,11 @@ def _worst_cases(run_id: str, n: int = 5) -> list[Any]:
 
 @app.command()
 def run(
-    dataset: Annotated[Path, typer.Option(help="JSONL, JSON or CSV of labelled cases.")],
-    retriever: Annotated[
-        str | None,
-        typer.Option(help="precomputed | http(s)://URL | python:module:function | bm25:PATH"),
-    ] = None,
-    judge: Annotated[
-        str, typer.Option(help="builtin | openai/<model> | anthropic/<model>")
-    ] = "builtin",
-    name: Annotated[
-        str | None, typer.Option(help="Dataset name (default: the file's stem).")
-    ] = None,
-    top_k: Annotated[int, typer.Option(min=1)] = 5,
+    dataset: Dataset,
+    retriever: Retriever = None,
+    judge: Judge = "builtin",
+    name: Name = None,
+    top_k: TopK = 5,
     batch_size: Annotated[int, typer.Option(min=1, help="Cases per pipeline task.")] = 100,
     concurrency: Annotated[int, typer.Option(min=1, help="Cases judged at once in a batch.")] = 8,
     scale: Annotated[float, typer.Option(min=0.0)] = 1.0,
@@ -139,9 +134,7 @@ def run(
         raise fail(f"--on-bad-row must be 'skip' or 'fail', not {on_bad_row!r}")
     with bad_input_exits():
         total = _count_valid_rows(dataset, on_bad_row)
-        get_judge(judge)
-        if retriever:
-            retriever_from_spec(retriever)
+    check_judge_and_retriever(judge, retriever)
     configure_prefect()
     from flows.audit import audit
 

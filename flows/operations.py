@@ -18,16 +18,10 @@ import typer
 from rich.console import Console
 
 from flows.environment import SERVER_HOST, SERVER_PORT, configure_prefect, prefect_home
+from flows.options import Dataset, Judge, Name, Retriever, TopK, check_judge_and_retriever, fail
 
 ops_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 console = Console()
-errors = Console(stderr=True)
-BAD_INPUT = 2
-
-
-def fail(message: str) -> typer.Exit:
-    errors.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
-    return typer.Exit(BAD_INPUT)
 
 
 def require_server() -> str:
@@ -79,18 +73,11 @@ def server(
 
 @ops_app.command()
 def serve(
-    dataset: Annotated[Path, typer.Option(help="JSONL, JSON or CSV of labelled cases.")],
-    retriever: Annotated[
-        str | None,
-        typer.Option(help="precomputed | http(s)://URL | python:module:function | bm25:PATH"),
-    ] = None,
-    judge: Annotated[
-        str, typer.Option(help="builtin | openai/<model> | anthropic/<model>")
-    ] = "builtin",
-    name: Annotated[
-        str | None, typer.Option(help="Dataset name (default: the file's stem).")
-    ] = None,
-    top_k: Annotated[int, typer.Option(min=1)] = 5,
+    dataset: Dataset,
+    retriever: Retriever = None,
+    judge: Judge = "builtin",
+    name: Name = None,
+    top_k: TopK = 5,
     deployment: Annotated[str, typer.Option(help="Deployment name.")] = "nightly",
     cron: Annotated[str, typer.Option(help="When to run, cron syntax.")] = "0 2 * * *",
     timezone: Annotated[str, typer.Option(help="IANA time zone of --cron.")] = "UTC",
@@ -104,18 +91,10 @@ def serve(
 ) -> None:
     """Register the audit deployment (nightly + on kb.updated) and run its runs; blocks."""
     from deployments.serve import ServeSettings, serve_audit
-    from scorer.errors import RecallAuditError
-    from scorer.judges import get_judge
-    from scorer.retrievers import retriever_from_spec
 
     if not dataset.is_file():
         raise fail(f"{dataset}: no such file")
-    try:
-        get_judge(judge)
-        if retriever:
-            retriever_from_spec(retriever)
-    except (RecallAuditError, ValueError) as error:
-        raise fail(str(error)) from None
+    check_judge_and_retriever(judge, retriever)
     api = require_server()
     settings = ServeSettings(
         dataset=str(dataset),

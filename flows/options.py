@@ -1,0 +1,41 @@
+"""What the commands share: the options that name an audit, and how bad input is reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from scorer.errors import RecallAuditError
+from scorer.judges import get_judge
+from scorer.retrievers import retriever_from_spec
+
+BAD_INPUT = 2
+errors = Console(stderr=True)
+
+Dataset = Annotated[Path, typer.Option(help="JSONL, JSON or CSV of labelled cases.")]
+Retriever = Annotated[
+    str | None,
+    typer.Option(help="precomputed | http(s)://URL | python:module:function | bm25:PATH"),
+]
+Judge = Annotated[str, typer.Option(help="builtin | openai/<model> | anthropic/<model>")]
+Name = Annotated[str | None, typer.Option(help="Dataset name (default: the file's stem).")]
+TopK = Annotated[int, typer.Option(min=1, help="Chunks asked of the retriever per question.")]
+
+
+def fail(message: str) -> typer.Exit:
+    """One line on stderr and exit code 2: bad input is the user's to fix, not a traceback."""
+    errors.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    return typer.Exit(BAD_INPUT)
+
+
+def check_judge_and_retriever(judge: str, retriever: str | None) -> None:
+    """Fails fast on a judge or retriever that cannot work, before anything starts."""
+    try:
+        get_judge(judge)
+        if retriever:
+            retriever_from_spec(retriever)
+    except (RecallAuditError, ValueError) as error:
+        raise fail(str(error)) from None
