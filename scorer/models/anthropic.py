@@ -2,46 +2,31 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-from scorer.models.base import JsonReply, JsonRequest, ModelSettings, env_secret
-from scorer.models.http import HttpTransport
+from pydantic import SecretStr
+
+from scorer.models.base import JsonReply, JsonRequest
+from scorer.models.http import HttpChatModel
 from scorer.types import Usage
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
 
 
-class AnthropicModel:
+class AnthropicModel(HttpChatModel):
     """Asks for the answer as the input of a tool the model must call; its schema is ours."""
 
     provider = "anthropic"
+    default_base_url = DEFAULT_BASE_URL
+    base_url_env = "ANTHROPIC_BASE_URL"
+    api_key_env = "ANTHROPIC_API_KEY"
 
-    def __init__(self, model: str, settings: ModelSettings | None = None) -> None:
-        settings = settings or ModelSettings()
-        self.model = model
-        self.settings = settings
-        self.base_url = (
-            settings.base_url or os.environ.get("ANTHROPIC_BASE_URL") or DEFAULT_BASE_URL
-        ).rstrip("/")
-        key = settings.api_key or env_secret("ANTHROPIC_API_KEY")
+    def auth_headers(self, key: SecretStr | None) -> dict[str, str]:
         headers = {"anthropic-version": API_VERSION}
         if key:
             headers["x-api-key"] = key.get_secret_value()
-        self._transport = HttpTransport(self.base_url, headers, settings, key)
-
-    def __repr__(self) -> str:
-        return f"AnthropicModel(model={self.model!r}, base_url={self.base_url!r})"
-
-    async def __aenter__(self) -> AnthropicModel:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.aclose()
-
-    async def aclose(self) -> None:
-        await self._transport.aclose()
+        return headers
 
     async def complete_json(self, request: JsonRequest) -> JsonReply:
         # The base URL may be given with or without the /v1 suffix.

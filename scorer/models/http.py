@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import email.utils
+import os
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 import anyio
 import httpx
 from pydantic import SecretStr
 
 from scorer.errors import ModelError
-from scorer.models.base import ModelSettings
+from scorer.models.base import ModelSettings, env_secret
 
 RETRYABLE_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
 SNIPPET = 300
@@ -141,3 +142,41 @@ class HttpTransport:
                 return None
             seconds = when.timestamp() - time.time()
         return min(max(seconds, 0.0), self._settings.retry_after_max)
+
+
+class HttpChatModel:
+    """What every provider over HTTP shares: where it is, its key, one transport, closing.
+
+    A provider sets `provider`, `default_base_url`, the environment variables it reads and
+    `auth_headers`, then implements `complete_json`.
+    """
+
+    provider: str
+    default_base_url: str
+    base_url_env: str
+    api_key_env: str
+
+    def __init__(self, model: str, settings: ModelSettings | None = None) -> None:
+        settings = settings or ModelSettings()
+        self.model = model
+        self.settings = settings
+        self.base_url = (
+            settings.base_url or os.environ.get(self.base_url_env) or self.default_base_url
+        ).rstrip("/")
+        key = settings.api_key or env_secret(self.api_key_env)
+        self._transport = HttpTransport(self.base_url, self.auth_headers(key), settings, key)
+
+    def auth_headers(self, key: SecretStr | None) -> dict[str, str]:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r})"
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._transport.aclose()

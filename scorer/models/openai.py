@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
 from typing import Any, Literal
+
+from pydantic import SecretStr
 
 from scorer.models.base import (
     JsonReply,
     JsonRequest,
     ModelSettings,
-    env_secret,
     parse_json_object,
 )
-from scorer.models.http import EndpointError, HttpTransport
+from scorer.models.http import EndpointError, HttpChatModel
 from scorer.types import Usage
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -25,42 +25,28 @@ MODES: tuple[Mode, ...] = ("json_schema", "json_object", "prompt")
 FORMAT_REJECTED = frozenset({400, 422, 500, 501})
 
 
-class OpenAIModel:
+class OpenAIModel(HttpChatModel):
     """Structured output by json_schema, falling back to json_object, then to the prompt alone.
 
     The first mode that works is remembered, so later calls never repeat a rejected one.
     """
 
     provider = "openai"
+    default_base_url = DEFAULT_BASE_URL
+    base_url_env = "OPENAI_BASE_URL"
+    api_key_env = "OPENAI_API_KEY"
 
     def __init__(self, model: str, settings: ModelSettings | None = None) -> None:
-        settings = settings or ModelSettings()
-        self.model = model
-        self.settings = settings
-        self.base_url = (
-            settings.base_url or os.environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL
-        ).rstrip("/")
-        key = settings.api_key or env_secret("OPENAI_API_KEY")
-        headers = {"Authorization": f"Bearer {key.get_secret_value()}"} if key else {}
-        self._transport = HttpTransport(self.base_url, headers, settings, key)
+        super().__init__(model, settings)
         self._mode = 0
         self._confirmed = False
 
-    def __repr__(self) -> str:
-        return f"OpenAIModel(model={self.model!r}, base_url={self.base_url!r})"
+    def auth_headers(self, key: SecretStr | None) -> dict[str, str]:
+        return {"Authorization": f"Bearer {key.get_secret_value()}"} if key else {}
 
     @property
     def mode(self) -> Mode:
         return MODES[self._mode]
-
-    async def __aenter__(self) -> OpenAIModel:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.aclose()
-
-    async def aclose(self) -> None:
-        await self._transport.aclose()
 
     async def complete_json(self, request: JsonRequest) -> JsonReply:
         for index in range(self._mode, len(MODES)):
