@@ -3,7 +3,7 @@ and save; finally compare with the baseline and publish what changed."""
 
 from __future__ import annotations
 
-from contextlib import AsyncExitStack
+from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from typing import Literal
 
 from prefect import flow, get_run_logger
@@ -96,7 +96,7 @@ async def audit(
     judge: str = "builtin",
     top_k: int = 5,
     batch_size: int = 100,
-    concurrency: int = 8,
+    concurrency: int = 16,
     scale: float = 1.0,
     resume: str | None = None,
     run_id: str | None = None,
@@ -141,6 +141,9 @@ async def audit(
     )
     tally = BatchTally()
     async with AsyncExitStack() as stack:
+        if isinstance(chosen_judge, AbstractAsyncContextManager):
+            # Model judges pool connections; they are closed with the run.
+            await stack.enter_async_context(chosen_judge)
         ctx = AuditContext(
             engine=engine,
             run=run,

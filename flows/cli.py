@@ -104,7 +104,7 @@ def run(
     name: Name = None,
     top_k: TopK = 5,
     batch_size: Annotated[int, typer.Option(min=1, help="Cases per pipeline task.")] = 100,
-    concurrency: Annotated[int, typer.Option(min=1, help="Cases judged at once in a batch.")] = 8,
+    concurrency: Annotated[int, typer.Option(min=1, help="Cases judged at once in a batch.")] = 16,
     scale: Annotated[float, typer.Option(min=0.0)] = 1.0,
     fail_under: Annotated[
         float | None, typer.Option(help="Exit 1 when mean recall is below this.")
@@ -368,7 +368,7 @@ def demo(
         name="hotpot-demo",
         top_k=top_k,
         batch_size=100,
-        concurrency=8,
+        concurrency=16,
         scale=1.0,
         fail_under=None,
         max_regression=None,
