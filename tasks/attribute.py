@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from prefect import task
-from prefect.cache_policies import NO_CACHE
 from pydantic import BaseModel
 
 from scorer.recall import (
@@ -17,7 +15,7 @@ from scorer.types import RecallResult, Status, Usage
 from storage import get_cached_attribution, save_attribution, save_case_result
 from tasks.concurrent import map_bounded
 from tasks.db import in_session
-from tasks.retry import RETRY_OPTIONS
+from tasks.stage import stage
 from tasks.work import AuditContext, Batch, CaseWork
 
 
@@ -60,12 +58,7 @@ async def score_case(ctx: AuditContext, work: CaseWork) -> RecallResult:
     return result
 
 
-@task(
-    name="attribute",
-    task_run_name="attribute · batch {batch.number}",
-    cache_policy=NO_CACHE,
-    **RETRY_OPTIONS,
-)
+@stage("attribute", batch_number="batch.number")
 async def attribute(ctx: AuditContext, batch: Batch) -> BatchTally:
     """Each case is committed as soon as it is scored, so a killed run loses nothing."""
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from prefect import task
-from prefect.cache_policies import NO_CACHE
 from sqlmodel import Session
 
 from scorer.datasets import DatasetCase
 from storage import CaseInput, finished_case_keys, upsert_cases
 from tasks.db import in_session
-from tasks.retry import RETRY_OPTIONS
+from tasks.stage import stage
 from tasks.work import AuditContext, Batch, CaseWork
 
 
@@ -27,12 +25,7 @@ def _register(session: Session, ctx: AuditContext, batch: list[DatasetCase]) -> 
     ]
 
 
-@task(
-    name="register-cases",
-    task_run_name="register-cases · batch {number}",
-    cache_policy=NO_CACHE,
-    **RETRY_OPTIONS,
-)
+@stage("register-cases", batch_number="number")
 async def register_cases(ctx: AuditContext, cases: list[DatasetCase], number: int) -> Batch:
     """Cases a resumed (or retried) run already saved are not redone, nor counted twice."""
     return Batch(number=number, cases=await in_session(ctx.engine, _register, ctx, cases))

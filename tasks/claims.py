@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from prefect import task
-from prefect.cache_policies import NO_CACHE
-
 from scorer.datasets import iter_batches
 from scorer.errors import JudgeError
 from scorer.judge import Extraction
@@ -12,7 +9,7 @@ from scorer.types import Usage
 from storage import get_claims, save_claims
 from tasks.concurrent import map_bounded
 from tasks.db import in_session
-from tasks.retry import RETRY_OPTIONS
+from tasks.stage import stage
 from tasks.work import AuditContext, Batch, CaseWork
 
 # Ground truths per extraction request: few calls, yet prompts of a sane size.
@@ -51,12 +48,7 @@ async def _extract_missing(
     return claims, usage, failures
 
 
-@task(
-    name="extract-claims",
-    task_run_name="extract-claims · batch {batch.number}",
-    cache_policy=NO_CACHE,
-    **RETRY_OPTIONS,
-)
+@stage("extract-claims", batch_number="batch.number")
 async def extract_claims(ctx: AuditContext, batch: Batch) -> Batch:
     """Frozen claims are reused, so the denominator never moves from night to night.
 

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from prefect import task
-from prefect.cache_policies import NO_CACHE
-
 from scorer.context import ContextError, extract_chunks
 from scorer.recall import clean_chunks
+from tasks.stage import stage
 from tasks.work import AuditContext, Batch
 
 
-@task(
-    name="extract-context",
-    task_run_name="extract-context · batch {batch.number}",
-    cache_policy=NO_CACHE,
-)
+@stage("extract-context", batch_number="batch.number", retried=False)
 async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
     extracted = []
     for work in batch.cases:

@@ -5,14 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from prefect import task
-from prefect.cache_policies import NO_CACHE
 from pydantic import BaseModel
 from sqlalchemy.engine import Engine
 
 from scorer.datasets import DatasetError, fingerprint_file, iter_cases
 from storage import DatasetRecord, upsert_dataset
 from tasks.db import in_session
+from tasks.stage import stage
 
 # Enough to act on; the count says how many more there were.
 SHOWN_ROW_ERRORS = 50
@@ -31,7 +30,7 @@ def dataset_name(path: str, name: str | None) -> str:
     return name or Path(path).stem
 
 
-@task(name="load-dataset", cache_policy=NO_CACHE)
+@stage("load-dataset", retried=False)
 async def load_dataset(
     engine: Engine, path: str, name: str | None, on_bad_row: Literal["skip", "fail"]
 ) -> LoadedDataset:

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import re
 
-from prefect import task
 from prefect.artifacts import acreate_markdown_artifact, acreate_table_artifact
-from prefect.cache_policies import NO_CACHE
 from prefect.events import emit_event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -23,7 +21,7 @@ from storage import (
     worst_outcomes,
 )
 from tasks.db import in_session
-from tasks.retry import RETRY_OPTIONS
+from tasks.stage import stage
 
 WORST_CASES = 10
 
@@ -94,7 +92,7 @@ def emit_run_events(run: RunRecord, comparison: Comparison | None) -> None:
         )
 
 
-@task(name="compare-and-publish", cache_policy=NO_CACHE, **RETRY_OPTIONS)
+@stage("compare-and-publish")
 async def publish_report(engine: Engine, run: RunRecord, tolerance: float) -> Comparison | None:
     comparison = await in_session(engine, _compare, run, tolerance)
     worst = await in_session(engine, worst_outcomes, run.id, WORST_CASES)

@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-from prefect import task
-from prefect.cache_policies import NO_CACHE
-
 from scorer.errors import RecallAuditError
 from tasks.concurrent import map_bounded
-from tasks.retry import RETRY_OPTIONS
+from tasks.stage import stage
 from tasks.work import AuditContext, Batch, CaseWork
 
 
-@task(
-    name="retrieve",
-    task_run_name="retrieve · batch {batch.number}",
-    cache_policy=NO_CACHE,
-    **RETRY_OPTIONS,
-)
+@stage("retrieve", batch_number="batch.number")
 async def retrieve(ctx: AuditContext, batch: Batch) -> Batch:
     """A retriever failure is recorded against its case; the rest of the batch goes on."""
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from prefect import task
-from prefect.cache_policies import NO_CACHE
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
@@ -22,7 +20,7 @@ from storage import (
     resume_run,
 )
 from tasks.db import in_session
-from tasks.retry import RETRY_OPTIONS
+from tasks.stage import stage
 
 
 def _resume(
@@ -45,7 +43,7 @@ def _resume(
     return resume_run(session, run.id, flow_run_id)
 
 
-@task(name="open-run", cache_policy=NO_CACHE, **RETRY_OPTIONS)
+@stage("open-run")
 async def open_run(
     engine: Engine,
     dataset: DatasetRecord,
@@ -73,7 +71,7 @@ async def open_run(
     )
 
 
-@task(name="close-run", cache_policy=NO_CACHE, **RETRY_OPTIONS)
+@stage("close-run")
 async def close_run(engine: Engine, run_id: str, *, failed: bool) -> RunRecord:
     status = RunStatus.FAILED if failed else RunStatus.COMPLETED
     return await in_session(engine, finish_run, run_id, status)
