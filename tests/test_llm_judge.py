@@ -262,3 +262,40 @@ def test_prompt_overhead_fits_the_budget() -> None:
     attribution = "".join(template.attribution(claims, chunks))
     overhead = len(extraction) + len(attribution) - sum(map(len, chunks))
     assert overhead <= 2500
+
+
+async def test_long_contexts_are_judged_in_windows_not_cut(model_server: FakeModelServer) -> None:
+    from lexical_model import lexical_model
+
+    model_server.responder = lexical_model
+    filler = "Unrelated filler text about the weather and the sea. " * 560  # ~30k characters
+    chunks = [filler, filler + " Marie Curie discovered polonium in 1898.", filler]
+    async with openai_judge(model_server) as judge:
+        attribution = await judge.attribute(["Marie Curie discovered polonium in 1898."], chunks)
+    assert [user_of(r).count("<chunk id=") for r in model_server.requests] == [1, 1, 1]
+    assert attribution.usage.calls == 3
+    (verdict,) = attribution.verdicts
+    assert verdict.supported and verdict.chunk_indices == [1]
+
+
+def test_windows_respect_the_budget_and_merge_any_support() -> None:
+    from scorer.judges.llm import context_windows, merge_windows
+    from scorer.types import Verdict
+
+    assert context_windows(["a" * 10, "b" * 10, "c" * 25, "d"], budget=25) == [
+        (0, 2),
+        (2, 3),
+        (3, 4),
+    ]
+    assert context_windows([], budget=5) == [(0, 0)]
+    first = [
+        Verdict(claim_index=0, supported=False),
+        Verdict(claim_index=1, supported=True, chunk_indices=[1]),
+    ]
+    second = [
+        Verdict(claim_index=0, supported=True, chunk_indices=[3, 2], quote="q"),
+        Verdict(claim_index=1, supported=True, chunk_indices=[2]),
+    ]
+    merged = merge_windows([first, second])
+    assert (merged[0].supported, merged[0].chunk_indices, merged[0].quote) == (True, [3, 2], "q")
+    assert merged[1].chunk_indices == [1, 2]

@@ -14,6 +14,9 @@ from scorer.prompts import PromptTemplate
 from scorer.types import Usage, Verdict
 
 T = TypeVar("T")
+# Characters of chunks per attribution call (about 12k tokens): long contexts are judged in
+# windows instead of overflowing the model's context or being cut.
+CONTEXT_BUDGET = 48_000
 QUOTE_MAX = 300
 PROBLEM_MAX = 300
 _TRUE = frozenset({"true", "yes", "y", "1", "supported", "support"})
@@ -33,10 +36,12 @@ class LLMJudge:
         model: ChatModel,
         template: PromptTemplate | None = None,
         cache: ResponseCache | None = None,
+        context_budget: int = CONTEXT_BUDGET,
     ) -> None:
         self.model = model
         self.template = template or PromptTemplate()
         self.cache = cache
+        self.context_budget = context_budget
         self.name = f"{model.provider}/{model.model}"
         self.version = self.template.version
 
@@ -68,8 +73,18 @@ class LLMJudge:
         return Extraction(claims=claims, usage=usage)
 
     async def attribute(self, claims: Sequence[str], chunks: Sequence[str]) -> Attribution:
+        """One call, or one per window when the chunks exceed the context budget: a claim is
+        supported when any window supports it, so nothing is cut off unseen."""
         if not claims:
             return Attribution(verdicts=[])
+        windows = context_windows(chunks, self.context_budget)
+        parts = [await self._attribute_window(claims, chunks[a:b], a) for a, b in windows]
+        usage = sum((u for _, u in parts), Usage())
+        return Attribution(verdicts=merge_windows([v for v, _ in parts]), usage=usage)
+
+    async def _attribute_window(
+        self, claims: Sequence[str], chunks: Sequence[str], offset: int
+    ) -> tuple[list[Verdict], Usage]:
         system, user = self.template.attribution(claims, chunks)
         request = JsonRequest(
             system=system,
@@ -80,7 +95,11 @@ class LLMJudge:
         verdicts, usage = await self._ask(
             request, lambda data: parse_attribution(data, len(claims), len(chunks)), "attribution"
         )
-        return Attribution(verdicts=verdicts, usage=usage)
+        shifted = [
+            v.model_copy(update={"chunk_indices": [i + offset for i in v.chunk_indices]})
+            for v in verdicts
+        ]
+        return shifted, usage
 
     async def explain(
         self, claims: Sequence[str], verdicts: Sequence[Verdict], score: float
@@ -129,6 +148,34 @@ class LLMJudge:
             # Stored under the original request, so a re-run needs no repair either.
             await self.cache.set(key, reply.data)
         return result, usage  # type: ignore[return-value]
+
+
+def context_windows(chunks: Sequence[str], budget: int) -> list[tuple[int, int]]:
+    """Consecutive [start, end) ranges of chunks, each within `budget` characters (a chunk
+    longer than the budget gets a window of its own)."""
+    windows: list[tuple[int, int]] = []
+    start, size = 0, 0
+    for index, chunk in enumerate(chunks):
+        if index > start and size + len(chunk) > budget:
+            windows.append((start, index))
+            start, size = index, 0
+        size += len(chunk)
+    windows.append((start, len(chunks)))
+    return windows
+
+
+def merge_windows(parts: Sequence[Sequence[Verdict]]) -> list[Verdict]:
+    """One verdict per claim: supported if any window supports it; the first supporting
+    window gives the quote, and the chunks keep each window's best-first order."""
+    merged = []
+    for verdicts in zip(*parts, strict=True):
+        found = [v for v in verdicts if v.supported]
+        if not found:
+            merged.append(verdicts[0])
+            continue
+        indices = list(dict.fromkeys(i for v in found for i in v.chunk_indices))
+        merged.append(found[0].model_copy(update={"chunk_indices": indices}))
+    return merged
 
 
 def _try(parse: Callable[[dict[str, Any]], T], reply: JsonReply) -> tuple[T | None, str | None]:
