@@ -184,6 +184,10 @@ def run(
             errors.print(f"[yellow]skipped[/yellow] {line}", highlight=False)
         if summary.comparison:
             console.print(comparison_markdown(summary.comparison), highlight=False)
+        console.print(
+            f"Every claim and chunk: [bold]recall-audit show {summary.run_id[:8]}[/bold]; "
+            "the run and its artifacts in Prefect: [bold]make ui[/bold] (recall-audit server)."
+        )
     raise typer.Exit(_verdict_code(summary, fail_under, max_regression))
 
 
