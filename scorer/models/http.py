@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import email.utils
 import os
 import random
-import time
 from collections.abc import Callable
 from typing import Any, Self
 
@@ -15,8 +13,8 @@ from pydantic import SecretStr
 
 from scorer.errors import ModelError
 from scorer.models.base import ModelSettings, env_secret
+from scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
 
-RETRYABLE_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
 SNIPPET = 300
 
 
@@ -47,14 +45,7 @@ class HttpTransport:
         self._secret = secret
         self._limiter = anyio.CapacityLimiter(settings.max_connections)
         self._random = random.Random()
-        self._client = httpx.AsyncClient(
-            headers=headers,
-            timeout=httpx.Timeout(settings.timeout),
-            limits=httpx.Limits(
-                max_connections=settings.max_connections,
-                max_keepalive_connections=settings.max_connections,
-            ),
-        )
+        self._client = pooled_client(headers, settings.timeout, settings.max_connections)
 
     def __repr__(self) -> str:
         return f"HttpTransport(base_url={self.base_url!r})"
@@ -124,24 +115,13 @@ class HttpTransport:
         return EndpointError(self.scrub(f"POST {url} {what}"), status)
 
     def _backoff(self, attempt: int) -> float:
-        """Exponential backoff with jitter, so many clients do not retry in step."""
-        ceiling = min(self._settings.backoff_max, self._settings.backoff_base * 2**attempt)
-        return self._random.uniform(ceiling / 2, ceiling)
+        settings = self._settings
+        return backoff(attempt, settings.backoff_base, settings.backoff_max, self._random)
 
     def _retry_after(self, response: httpx.Response) -> float | None:
-        """The server's Retry-After (seconds or an HTTP date), capped by retry_after_max."""
-        value = response.headers.get("retry-after")
-        if not value:
-            return None
-        try:
-            seconds = float(value)
-        except ValueError:
-            try:
-                when = email.utils.parsedate_to_datetime(value)
-            except (TypeError, ValueError):
-                return None
-            seconds = when.timestamp() - time.time()
-        return min(max(seconds, 0.0), self._settings.retry_after_max)
+        """The server's Retry-After, capped by retry_after_max."""
+        seconds = retry_after(response)
+        return None if seconds is None else min(seconds, self._settings.retry_after_max)
 
 
 class HttpChatModel:

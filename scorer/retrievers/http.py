@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
+import random
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -13,8 +12,8 @@ import httpx
 
 from scorer.datasets import DatasetCase
 from scorer.retrievers.base import BaseRetriever, RetrieverError, RetrieverSettings
+from scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
 
-RETRYABLE_STATUS = frozenset({408, 425, 429, 500, 502, 503, 504})
 _BODY_PREVIEW = 200
 
 
@@ -42,6 +41,7 @@ class HttpRetriever(BaseRetriever):
         self._settings = settings or RetrieverSettings()
         self._limiter = anyio.CapacityLimiter(self._settings.max_connections)
         self._client: httpx.AsyncClient | None = None
+        self._random = random.Random()
 
     async def retrieve(self, case: DatasetCase, top_k: int) -> Any:
         payload = {"question": case.question, "query": case.question, "top_k": top_k}
@@ -77,7 +77,7 @@ class HttpRetriever(BaseRetriever):
                 raise self._error(
                     f"HTTP {response.status_code} after {attempt + 1} attempts: {self._preview(response)}"
                 )
-            await anyio.sleep(self._delay(attempt, response.headers.get("retry-after")))
+            await anyio.sleep(self._delay(attempt, retry_after(response)))
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def _http(self) -> httpx.AsyncClient:
@@ -87,23 +87,14 @@ class HttpRetriever(BaseRetriever):
             headers = {key: value.get_secret_value() for key, value in settings.headers.items()}
             if settings.token is not None:
                 headers["Authorization"] = f"Bearer {settings.token.get_secret_value()}"
-            self._client = httpx.AsyncClient(
-                headers=headers,
-                timeout=httpx.Timeout(settings.timeout),
-                limits=httpx.Limits(
-                    max_connections=settings.max_connections,
-                    max_keepalive_connections=settings.max_connections,
-                ),
-            )
+            self._client = pooled_client(headers, settings.timeout, settings.max_connections)
         return self._client
 
-    def _delay(self, attempt: int, retry_after: str | None) -> float:
+    def _delay(self, attempt: int, hinted: float | None) -> float:
+        """Backoff, or longer when the server asked for it, never past max_backoff."""
         settings = self._settings
-        delay = settings.backoff * 2**attempt
-        hinted = _retry_after_seconds(retry_after)
-        if hinted is not None:
-            delay = max(delay, hinted)
-        return min(delay, settings.max_backoff)
+        delay = backoff(attempt, settings.backoff, settings.max_backoff, self._random)
+        return min(max(delay, hinted or 0.0), settings.max_backoff)
 
     def _preview(self, response: httpx.Response) -> str:
         text = " ".join(response.text.split())[:_BODY_PREVIEW] or response.reason_phrase
@@ -125,19 +116,3 @@ class HttpRetriever(BaseRetriever):
 def _describe(error: httpx.TransportError) -> str:
     kind = "timed out" if isinstance(error, httpx.TimeoutException) else "connection failed"
     return f"{kind} ({type(error).__name__})"
-
-
-def _retry_after_seconds(value: str | None) -> float | None:
-    if not value:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        pass
-    try:
-        when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return max(0.0, (when - datetime.now(UTC)).total_seconds())
