@@ -60,12 +60,10 @@ class LLMJudge:
     async def extract_claims(self, ground_truths: Sequence[str]) -> Extraction:
         if not ground_truths:
             return Extraction(claims=[])
-        system, user = self.template.extraction(ground_truths)
-        request = JsonRequest(
-            system=system,
-            user=user,
-            json_schema=self.template.extraction_schema,
-            schema_name=self.template.extraction_schema_name,
+        request = json_request(
+            self.template.extraction(ground_truths),
+            self.template.extraction_schema,
+            self.template.extraction_schema_name,
         )
         claims, usage = await self._ask(
             request, lambda data: parse_extraction(data, len(ground_truths)), "claim extraction"
@@ -85,12 +83,10 @@ class LLMJudge:
     async def _attribute_window(
         self, claims: Sequence[str], chunks: Sequence[str], offset: int
     ) -> tuple[list[Verdict], Usage]:
-        system, user = self.template.attribution(claims, chunks)
-        request = JsonRequest(
-            system=system,
-            user=user,
-            json_schema=self.template.attribution_schema,
-            schema_name=self.template.attribution_schema_name,
+        request = json_request(
+            self.template.attribution(claims, chunks),
+            self.template.attribution_schema,
+            self.template.attribution_schema_name,
         )
         verdicts, usage = await self._ask(
             request, lambda data: parse_attribution(data, len(claims), len(chunks)), "attribution"
@@ -105,12 +101,10 @@ class LLMJudge:
         self, claims: Sequence[str], verdicts: Sequence[Verdict], score: float
     ) -> tuple[str, Usage]:
         """A model-written reason, for those who ask for one (the default reason is free)."""
-        system, user = self.template.narration(claims, verdicts, score)
-        request = JsonRequest(
-            system=system,
-            user=user,
-            json_schema=self.template.narration_schema,
-            schema_name=self.template.narration_schema_name,
+        request = json_request(
+            self.template.narration(claims, verdicts, score),
+            self.template.narration_schema,
+            self.template.narration_schema_name,
         )
         return await self._ask(request, parse_narration, "reason")
 
@@ -148,6 +142,11 @@ class LLMJudge:
             # Stored under the original request, so a re-run needs no repair either.
             await self.cache.set(key, reply.data)
         return result, usage  # type: ignore[return-value]
+
+
+def json_request(prompt: tuple[str, str], schema: dict[str, Any], name: str) -> JsonRequest:
+    system, user = prompt
+    return JsonRequest(system=system, user=user, json_schema=schema, schema_name=name)
 
 
 def context_windows(chunks: Sequence[str], budget: int) -> list[tuple[int, int]]:
