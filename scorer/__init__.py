@@ -6,6 +6,7 @@ result = scorer.run(ground_truth="...")
 result.score, result.reason, result.verdicts
 """
 
+from scorer.bias import PositionBias, position_bias
 from scorer.deepeval import ContextualRecallMetric, LLMTestCase
 from scorer.errors import ConfigurationError, JudgeError, ModelError, RecallAuditError
 from scorer.judge import Attribution, Extraction, Judge
@@ -24,6 +25,7 @@ __all__ = [
     "JudgeError",
     "LLMTestCase",
     "ModelError",
+    "PositionBias",
     "RecallAuditError",
     "RecallResult",
     "Status",
@@ -32,4 +34,5 @@ __all__ = [
     "context_recall",
     "create_context_recall_scorer",
     "get_judge",
+    "position_bias",
 ]
