@@ -150,3 +150,17 @@ def test_tool_results_in_agent_messages_are_the_default_context():
         ground_truth="Einstein was born in 1879.",
     )
     assert result.score == 1 and result.verdicts[0].quote.startswith("Albert Einstein")
+
+
+def test_the_scorer_library_starts_neither_prefect_nor_a_database():
+    import subprocess
+    import sys
+
+    modules = ["scorer", "scorer.judges", "scorer.retrievers", "scorer.compare", "scorer.bias"]
+    code = (
+        f"import {', '.join(modules)}, sys; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & "
+        "{'prefect', 'sqlmodel', 'sqlalchemy', 'storage', 'tasks', 'flows'}))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
