@@ -173,3 +173,19 @@ async def test_anthropic_errors_hide_the_key(model_server: FakeModelServer) -> N
         with pytest.raises(ModelError) as caught:
             await model.complete_json(REQUEST)
     assert "403" in str(caught.value) and KEY not in str(caught.value)
+
+
+def test_azure_openai_endpoints_get_the_key_in_api_key_not_as_a_bearer() -> None:
+    from pydantic import SecretStr
+
+    from scorer.models import OpenAIModel
+    from scorer.models.base import ModelSettings
+
+    key = SecretStr("azure-key")
+    azure = OpenAIModel(
+        "gpt-4o", ModelSettings(base_url="https://res.openai.azure.com/openai/v1", api_key=key)
+    )
+    local = OpenAIModel("qwen", ModelSettings(base_url="http://127.0.0.1:8080/v1", api_key=key))
+    assert azure.auth_headers(key) == {"api-key": "azure-key"}
+    assert local.auth_headers(key) == {"Authorization": "Bearer azure-key"}
+    assert "azure-key" not in repr(azure)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import SecretStr
 
@@ -17,6 +18,7 @@ from scorer.models.http import EndpointError, HttpChatModel
 from scorer.types import Usage
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
+AZURE_HOSTS = (".openai.azure.com", ".cognitiveservices.azure.com")
 
 Mode = Literal["json_schema", "json_object", "prompt"]
 # Best first: each later mode asks less of the server and more of the prompt.
@@ -42,7 +44,12 @@ class OpenAIModel(HttpChatModel):
         self._confirmed = False
 
     def auth_headers(self, key: SecretStr | None) -> dict[str, str]:
-        return {"Authorization": f"Bearer {key.get_secret_value()}"} if key else {}
+        if not key:
+            return {}
+        # Azure OpenAI's v1 endpoint takes its resource key in `api-key`, not as a bearer token.
+        if (urlsplit(self.base_url).hostname or "").endswith(AZURE_HOSTS):
+            return {"api-key": key.get_secret_value()}
+        return {"Authorization": f"Bearer {key.get_secret_value()}"}
 
     @property
     def mode(self) -> Mode:
