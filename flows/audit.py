@@ -3,9 +3,12 @@ and save; finally compare with the baseline and publish what changed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from typing import Literal
+from uuid import UUID
 
+import anyio
 from prefect import flow, get_run_logger
 from prefect.artifacts import acreate_progress_artifact, aupdate_progress_artifact
 from prefect.runtime import flow_run
@@ -13,7 +16,7 @@ from pydantic import BaseModel
 
 from scorer.compare import Comparison
 from scorer.context import Extractor
-from scorer.datasets import iter_batches, iter_cases
+from scorer.datasets import DatasetCase, iter_batches, iter_cases
 from scorer.errors import ConfigurationError
 from scorer.judges import get_judge
 from scorer.retrievers import load_callable, retriever_from_spec
@@ -27,6 +30,9 @@ from tasks.publish import publish_report
 from tasks.retrieve import retrieve
 from tasks.runs import close_run, open_run
 from tasks.work import AuditContext
+
+# Two batches in flight keep the judge busy across batch boundaries; more only adds memory.
+BATCHES_IN_FLIGHT = 2
 
 
 class AuditSummary(BaseModel):
@@ -81,6 +87,40 @@ def _extractor(spec: str | None) -> Extractor | None:
     if spec is None:
         return None
     return load_callable(spec.removeprefix("python:"))
+
+
+async def audit_batch(ctx: AuditContext, cases: list[DatasetCase], number: int) -> BatchTally:
+    """One batch through every stage; each case is saved as soon as it is scored."""
+    batch = await register_cases(ctx, cases, number)
+    batch = await retrieve(ctx, batch)
+    batch = await extract_context(ctx, batch)
+    batch = await extract_claims(ctx, batch)
+    return await attribute(ctx, batch)
+
+
+async def audit_batches(
+    ctx: AuditContext, batches: Iterator[list[DatasetCase]], progress: UUID, total: int
+) -> BatchTally:
+    """Batches overlap, BATCHES_IN_FLIGHT at a time, so one batch's model calls fill the
+    idle tail of the other's; reading the file waits for a free slot, so memory stays flat."""
+    tally = BatchTally()
+    done = 0
+    slots = anyio.Semaphore(BATCHES_IN_FLIGHT)
+
+    async def one(cases: list[DatasetCase], number: int) -> None:
+        nonlocal tally, done
+        try:
+            tally += await audit_batch(ctx, cases, number)
+            done += len(cases)
+            await aupdate_progress_artifact(progress, 100 * min(done, total) / max(total, 1))
+        finally:
+            slots.release()
+
+    async with anyio.create_task_group() as group:
+        for number, cases in enumerate(batches, start=1):
+            await slots.acquire()
+            group.start_soon(one, cases, number)
+    return tally
 
 
 def _run_name() -> str:
@@ -139,7 +179,6 @@ async def audit(
     progress = await acreate_progress_artifact(
         progress=0.0, description=f"cases of {run.dataset_name} audited"
     )
-    tally = BatchTally()
     async with AsyncExitStack() as stack:
         if isinstance(chosen_judge, AbstractAsyncContextManager):
             # Model judges pool connections; they are closed with the run.
@@ -157,14 +196,9 @@ async def audit(
         )
         try:
             cases = iter_cases(dataset, on_error="skip")
-            for number, cases_read in enumerate(iter_batches(cases, batch_size), start=1):
-                batch = await register_cases(ctx, cases_read, number)
-                batch = await retrieve(ctx, batch)
-                batch = await extract_context(ctx, batch)
-                batch = await extract_claims(ctx, batch)
-                tally += await attribute(ctx, batch)
-                done = min(number * batch_size, loaded.cases)
-                await aupdate_progress_artifact(progress, 100 * done / max(loaded.cases, 1))
+            tally = await audit_batches(
+                ctx, iter_batches(cases, batch_size), progress, loaded.cases
+            )
         except BaseException:
             await close_run(engine, run.id, failed=True)
             raise
