@@ -353,6 +353,35 @@ def baseline_clear(dataset: Annotated[str, typer.Option(help="Dataset name.")]) 
     console.print("baseline unpinned" if removed else f"no baseline was pinned for {dataset}")
 
 
+@app.command()
+def prune(
+    dataset: Annotated[str | None, typer.Option(help="Only this dataset.")] = None,
+    keep: Annotated[int, typer.Option(min=1, help="Completed runs kept per dataset.")] = 30,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Report what would go; delete nothing.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Delete old runs and their results; running runs and baselines are kept."""
+    from rich.table import Table
+
+    from storage import prune_runs
+
+    with _session() as session, bad_input_exits():
+        report = prune_runs(session, dataset=dataset, keep=keep, dry_run=dry_run)
+    if as_json:
+        print(report.model_dump_json())
+        return
+    verb = "would delete" if dry_run else "deleted"
+    table = Table(title=f"Prune (keep {keep})")
+    for column in ("dataset", "kept", f"{verb} runs"):
+        table.add_column(column)
+    for d in report.datasets:
+        table.add_row(d.dataset, str(d.kept_runs), str(len(d.deleted_run_ids)))
+    console.print(table)
+    console.print(f"{verb} {report.chunks_deleted} chunks no kept result retrieved")
+
+
 DEMO_DIR = Path(__file__).resolve().parent.parent / "examples" / "hotpot"
 
 

@@ -34,6 +34,7 @@ from storage.records import (
 from storage.reports import case_scores, claim_outcomes, run_results
 from storage.response_cache import DatabaseResponseCache
 from storage.results import finished_case_keys, save_case_result
+from storage.retention import DatasetPrune, PruneReport, prune_runs
 from storage.runs import (
     create_run,
     find_resumable_run,
@@ -52,7 +53,9 @@ __all__ = [
     "CaseResultRecord",
     "CaseScore",
     "DatabaseResponseCache",
+    "DatasetPrune",
     "DatasetRecord",
+    "PruneReport",
     "RunRecord",
     "RunStatus",
     "Session",
@@ -74,6 +77,7 @@ __all__ = [
     "pin_baseline",
     "pinned_baseline",
     "previous_completed_run",
+    "prune_runs",
     "recall_history",
     "resolve_run_id",
     "resume_run",
