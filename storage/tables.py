@@ -161,7 +161,8 @@ class RetrievedChunk(StorageModel, table=True):
     case_result_id: int = Field(foreign_key="case_results.id", ondelete="CASCADE", primary_key=True)
     # 0-based, the order the judge saw; verdicts' chunk indices point here.
     position: int = Field(primary_key=True)
-    chunk_hash: str = Field(sa_type=String(64), foreign_key="chunks.hash")
+    # Indexed so pruning can find the chunks no run refers to any more.
+    chunk_hash: str = Field(sa_type=String(64), foreign_key="chunks.hash", index=True)
 
 
 class AttributionCache(StorageModel, table=True):
