@@ -5,18 +5,13 @@ Run with bench/.venv-peers. Defaults are DeepEval's (reason on, result cache wri
 
 from __future__ import annotations
 
-import argparse
-import json
-import math
 import time
+
+from peer_tool import arguments, read_rows, report
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--dataset", required=True)
-    parser.add_argument("--base-url", required=True)
-    parser.add_argument("--concurrency", type=int, default=16)
-    args = parser.parse_args()
+    args = arguments()
 
     from deepeval import evaluate
     from deepeval.evaluate.configs import AsyncConfig, DisplayConfig, ErrorConfig
@@ -24,8 +19,7 @@ def main() -> None:
     from deepeval.models import GPTModel
     from deepeval.test_case import LLMTestCase
 
-    with open(args.dataset, encoding="utf-8") as handle:
-        rows = [json.loads(line) for line in handle if line.strip()]
+    rows = read_rows(args.dataset)
     model = GPTModel(model="gpt-4o-mini", base_url=args.base_url, api_key="sk-bench")
     cases = [
         LLMTestCase(
@@ -52,9 +46,7 @@ def main() -> None:
         for m in (t.metrics_data or [])
         if m.score is not None and not m.error
     ]
-    errors = len(rows) - len(scores)
-    mean = sum(scores) / len(scores) if scores else math.nan
-    print(json.dumps({"wall_s": wall, "cases": len(rows), "errors": errors, "score": mean}))
+    report(wall, rows, scores)
 
 
 if __name__ == "__main__":

@@ -5,26 +5,20 @@ Run with bench/.venv-peers. Defaults are Ragas' (no disk cache).
 
 from __future__ import annotations
 
-import argparse
-import json
-import math
 import time
+
+from peer_tool import arguments, read_rows, report
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--dataset", required=True)
-    parser.add_argument("--base-url", required=True)
-    parser.add_argument("--concurrency", type=int, default=16)
-    args = parser.parse_args()
+    args = arguments()
 
     from langchain_openai import ChatOpenAI
     from ragas import EvaluationDataset, RunConfig, evaluate
     from ragas.llms import LangchainLLMWrapper
     from ragas.metrics import LLMContextRecall
 
-    with open(args.dataset, encoding="utf-8") as handle:
-        rows = [json.loads(line) for line in handle if line.strip()]
+    rows = read_rows(args.dataset)
     dataset = EvaluationDataset.from_list(
         [
             {
@@ -48,13 +42,7 @@ def main() -> None:
         raise_exceptions=False,
     )
     wall = time.perf_counter() - started
-    scores = [s for s in result["context_recall"] if s is not None and not math.isnan(s)]
-    mean = sum(scores) / len(scores) if scores else math.nan
-    print(
-        json.dumps(
-            {"wall_s": wall, "cases": len(rows), "errors": len(rows) - len(scores), "score": mean}
-        )
-    )
+    report(wall, rows, [s for s in result["context_recall"] if s is not None])
 
 
 if __name__ == "__main__":
