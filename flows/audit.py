@@ -20,8 +20,9 @@ from scorer.datasets import DatasetCase, iter_batches, iter_cases
 from scorer.errors import ConfigurationError
 from scorer.judges import get_judge
 from scorer.retrievers import load_callable, retriever_from_spec
+from scorer.types import Usage
 from storage import DatabaseResponseCache, RunRecord, open_database
-from tasks.attribute import BatchTally, attribute
+from tasks.attribute import attribute
 from tasks.cases import register_cases
 from tasks.claims import extract_claims
 from tasks.context import extract_context
@@ -89,8 +90,9 @@ def _extractor(spec: str | None) -> Extractor | None:
     return load_callable(spec.removeprefix("python:"))
 
 
-async def audit_batch(ctx: AuditContext, cases: list[DatasetCase], number: int) -> BatchTally:
-    """One batch through every stage; each case is saved as soon as it is scored."""
+async def audit_batch(ctx: AuditContext, cases: list[DatasetCase], number: int) -> Usage:
+    """One batch through every stage; each case is saved as soon as it is scored. Returns what
+    the batch spent on the judge."""
     batch = await register_cases(ctx, cases, number)
     batch = await retrieve(ctx, batch)
     batch = await extract_context(ctx, batch)
@@ -100,17 +102,17 @@ async def audit_batch(ctx: AuditContext, cases: list[DatasetCase], number: int) 
 
 async def audit_batches(
     ctx: AuditContext, batches: Iterator[list[DatasetCase]], progress: UUID, total: int
-) -> BatchTally:
+) -> Usage:
     """Batches overlap, BATCHES_IN_FLIGHT at a time, so one batch's model calls fill the
     idle tail of the other's; reading the file waits for a free slot, so memory stays flat."""
-    tally = BatchTally()
+    spent = Usage()
     done = 0
     slots = anyio.Semaphore(BATCHES_IN_FLIGHT)
 
     async def one(cases: list[DatasetCase], number: int) -> None:
-        nonlocal tally, done
+        nonlocal spent, done
         try:
-            tally += await audit_batch(ctx, cases, number)
+            spent += await audit_batch(ctx, cases, number)
             done += len(cases)
             await aupdate_progress_artifact(progress, 100 * min(done, total) / max(total, 1))
         finally:
@@ -120,7 +122,7 @@ async def audit_batches(
         for number, cases in enumerate(batches, start=1):
             await slots.acquire()
             group.start_soon(one, cases, number)
-    return tally
+    return spent
 
 
 def _run_name() -> str:
@@ -196,7 +198,7 @@ async def audit(
         )
         try:
             cases = iter_cases(dataset, on_error="skip")
-            tally = await audit_batches(
+            spent = await audit_batches(
                 ctx, iter_batches(cases, batch_size), progress, loaded.cases
             )
         except BaseException:
@@ -207,7 +209,7 @@ async def audit(
         "Run %s done: mean recall %s, %d model calls this session",
         run.id,
         run.mean_recall,
-        tally.usage.calls,
+        spent.calls,
     )
     comparison = await publish_report(engine, run, tolerance)
     return AuditSummary.of(run, loaded.skipped, loaded.row_errors, comparison)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from scorer.recall import (
     error_result,
     is_blank,
@@ -17,21 +15,6 @@ from tasks.concurrent import map_bounded
 from tasks.db import in_session
 from tasks.stage import stage
 from tasks.work import AuditContext, Batch, CaseWork
-
-
-class BatchTally(BaseModel):
-    """What a batch added to the run, for progress and logs."""
-
-    saved: int = 0
-    errors: int = 0
-    usage: Usage = Usage()
-
-    def __add__(self, other: BatchTally) -> BatchTally:
-        return BatchTally(
-            saved=self.saved + other.saved,
-            errors=self.errors + other.errors,
-            usage=self.usage + other.usage,
-        )
 
 
 async def score_case(ctx: AuditContext, work: CaseWork) -> RecallResult:
@@ -59,15 +42,16 @@ async def score_case(ctx: AuditContext, work: CaseWork) -> RecallResult:
 
 
 @stage("attribute", batch_number="batch.number")
-async def attribute(ctx: AuditContext, batch: Batch) -> BatchTally:
-    """Each case is committed as soon as it is scored, so a killed run loses nothing."""
+async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
+    """Each case is committed as soon as it is scored, so a killed run loses nothing.
 
-    async def one(work: CaseWork) -> BatchTally:
+    Returns what the batch spent on the judge."""
+
+    async def one(work: CaseWork) -> Usage:
         result = await score_case(ctx, work)
         await in_session(
             ctx.engine, save_case_result, ctx.run.id, work.case_id, result, work.chunks
         )
-        return BatchTally(saved=1, errors=int(result.status is Status.ERROR), usage=result.usage)
+        return result.usage
 
-    tallies = await map_bounded(one, batch.cases, ctx.concurrency)
-    return sum(tallies, BatchTally())
+    return sum(await map_bounded(one, batch.cases, ctx.concurrency), Usage())
