@@ -67,12 +67,8 @@ def run_results(
             verdicts=verdicts.get(result.id, []),
             chunks=chunks.get(result.id, []),
             recall_at_k=result.recall_at_k,
-            usage=Usage(
-                calls=result.calls,
-                cached_calls=result.cached_calls,
-                input_tokens=result.input_tokens,
-                output_tokens=result.output_tokens,
-            ),
+            # The usage columns carry the Usage field names.
+            usage=Usage.model_validate(result, from_attributes=True),
             created_at=result.created_at,
         )
         for result, case, claims, scale in rows

@@ -35,12 +35,8 @@ def run_record(run: Run, dataset_name: str) -> RunRecord:
         no_context_count=run.no_context_count,
         unscorable_count=run.unscorable_count,
         error_count=run.error_count,
-        usage=Usage(
-            calls=run.calls,
-            cached_calls=run.cached_calls,
-            input_tokens=run.input_tokens,
-            output_tokens=run.output_tokens,
-        ),
+        # The usage columns carry the Usage field names.
+        usage=Usage.model_validate(run, from_attributes=True),
         prefect_flow_run_id=run.prefect_flow_run_id,
         baseline_run_id=run.baseline_run_id,
     )
