@@ -26,18 +26,16 @@ from storage.records import (
     CaseInput,
     CaseRecord,
     CaseResultRecord,
-    CaseScore,
     DatasetRecord,
     RunRecord,
     RunStatus,
 )
-from storage.reports import case_scores, claim_outcomes, run_results
+from storage.reports import claim_outcomes, run_results
 from storage.response_cache import DatabaseResponseCache
 from storage.results import finished_case_keys, save_case_result
 from storage.retention import DatasetPrune, PruneReport, prune_runs
 from storage.runs import (
     create_run,
-    find_resumable_run,
     finish_run,
     get_run,
     list_runs,
@@ -51,7 +49,6 @@ __all__ = [
     "CaseInput",
     "CaseRecord",
     "CaseResultRecord",
-    "CaseScore",
     "DatabaseResponseCache",
     "DatasetPrune",
     "DatasetRecord",
@@ -60,11 +57,9 @@ __all__ = [
     "RunStatus",
     "Session",
     "baseline_for",
-    "case_scores",
     "claim_outcomes",
     "create_run",
     "database_url",
-    "find_resumable_run",
     "finish_run",
     "finished_case_keys",
     "get_cached_attribution",

@@ -109,9 +109,3 @@ class CaseResultRecord(Record):
             usage=self.usage,
             error=self.error,
         )
-
-
-class CaseScore(Record):
-    case_key: str
-    status: Status
-    score: float | None

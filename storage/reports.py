@@ -11,19 +11,9 @@ from sqlmodel import Session, col, select
 from scorer.compare import ClaimOutcome
 from scorer.types import Status, Usage, Verdict
 from storage.claims import IN_BATCH
-from storage.records import MEAN_STATUSES, CaseResultRecord, CaseScore
+from storage.records import MEAN_STATUSES, CaseResultRecord
 from storage.sql import batched
 from storage.tables import Case, CaseResult, Chunk, ClaimSet, RetrievedChunk, Run, VerdictRow
-
-
-def case_scores(session: Session, run_id: str) -> dict[str, CaseScore]:
-    """Status and score of every saved case of a run, by case key: the paired comparison's input."""
-    rows = session.exec(
-        select(Case.case_key, CaseResult.status, CaseResult.score)
-        .join(CaseResult, col(CaseResult.case_id) == col(Case.id))
-        .where(CaseResult.run_id == run_id)
-    ).all()
-    return {key: CaseScore(case_key=key, status=Status(s), score=score) for key, s, score in rows}
 
 
 def run_results(

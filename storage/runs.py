@@ -110,24 +110,6 @@ def list_runs(session: Session, dataset: str | None = None, limit: int = 20) -> 
     return records(session.exec(query).all())
 
 
-def find_resumable_run(
-    session: Session, *, dataset_id: int, retriever: str, judge: str, judge_version: str
-) -> RunRecord | None:
-    """The latest run with this configuration that never completed (killed or failed)."""
-    row = session.exec(
-        runs_with_dataset()
-        .where(
-            Run.dataset_id == dataset_id,
-            Run.retriever == retriever,
-            Run.judge == judge,
-            Run.judge_version == judge_version,
-            Run.status != RunStatus.COMPLETED,
-        )
-        .order_by(col(Run.started_at).desc())
-    ).first()
-    return run_record(*row) if row else None
-
-
 def resume_run(session: Session, run_id: str, prefect_flow_run_id: str | None = None) -> RunRecord:
     """Puts an unfinished run back in status running; its saved cases stay. Commits."""
     run = _run(session, run_id)
