@@ -24,10 +24,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pydantic import BaseModel
-
-from scorer.judges.builtin import BuiltinJudge
-from scorer.recall import context_recall
-from scorer.text import STOPWORDS, fold
+from recall_audit.scorer.judges.builtin import BuiltinJudge
+from recall_audit.scorer.recall import context_recall
+from recall_audit.scorer.text import STOPWORDS, fold
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "fidelity"
 FILES = ("wice_support_removal.jsonl", "expertqa_dev.jsonl", "hotpotqa_sf_removal.jsonl")

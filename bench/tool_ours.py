@@ -19,10 +19,10 @@ def main() -> None:
     parser.add_argument("--batch-size", type=int, default=100)
     args = parser.parse_args()
 
-    from flows.environment import configure_prefect
+    from recall_audit.flows.environment import configure_prefect
 
     configure_prefect()
-    from flows.audit import audit
+    from recall_audit.flows.audit import audit
 
     started = time.perf_counter()
     summary = asyncio.run(

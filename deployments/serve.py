@@ -1,7 +1,7 @@
 """Unattended audits on one machine: one process registers the audit deployment on the
 Prefect server and runs its flow runs, nightly and whenever the knowledge base changes.
 
-    python -m flows.operations serve --dataset examples/hotpot/dataset.jsonl \
+    recall-audit serve --dataset examples/hotpot/dataset.jsonl \
         --retriever bm25:examples/hotpot/kb.jsonl --kb hotpot     # or: recall-audit serve
 
 A burst of `kb.updated` events starts one run, not one per event, by two mechanisms:
@@ -25,9 +25,8 @@ from prefect.deployments.runner import EntrypointType, RunnerDeployment
 from prefect.events import DeploymentEventTrigger
 from prefect.schedules import Cron
 from pydantic import BaseModel, Field
-
-from flows.audit import audit
-from flows.watch import KB_UPDATED, KB_VERSION_LABEL, kb_resource_id
+from recall_audit.flows.audit import audit
+from recall_audit.flows.watch import KB_UPDATED, KB_VERSION_LABEL, kb_resource_id
 
 
 class ServeSettings(BaseModel):

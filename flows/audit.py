@@ -13,24 +13,23 @@ from prefect import flow, get_run_logger
 from prefect.artifacts import acreate_progress_artifact, aupdate_progress_artifact
 from prefect.runtime import flow_run
 from pydantic import BaseModel
-
-from scorer.compare import Comparison
-from scorer.context import Extractor
-from scorer.datasets import DatasetCase, iter_batches, iter_cases
-from scorer.errors import ConfigurationError
-from scorer.judges import get_judge
-from scorer.retrievers import load_callable, retriever_from_spec
-from scorer.types import Usage
-from storage import DatabaseResponseCache, RunRecord, open_database
-from tasks.attribute import attribute
-from tasks.cases import register_cases
-from tasks.claims import extract_claims
-from tasks.context import extract_context
-from tasks.dataset import dataset_name, load_dataset
-from tasks.publish import publish_report
-from tasks.retrieve import retrieve
-from tasks.runs import close_run, open_run
-from tasks.work import AuditContext
+from recall_audit.scorer.compare import Comparison
+from recall_audit.scorer.context import Extractor
+from recall_audit.scorer.datasets import DatasetCase, iter_batches, iter_cases
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.judges import get_judge
+from recall_audit.scorer.retrievers import load_callable, retriever_from_spec
+from recall_audit.scorer.types import Usage
+from recall_audit.storage import DatabaseResponseCache, RunRecord, open_database
+from recall_audit.tasks.attribute import attribute
+from recall_audit.tasks.cases import register_cases
+from recall_audit.tasks.claims import extract_claims
+from recall_audit.tasks.context import extract_context
+from recall_audit.tasks.dataset import dataset_name, load_dataset
+from recall_audit.tasks.publish import publish_report
+from recall_audit.tasks.retrieve import retrieve
+from recall_audit.tasks.runs import close_run, open_run
+from recall_audit.tasks.work import AuditContext
 
 # Two batches in flight keep the judge busy across batch boundaries; more only adds memory.
 BATCHES_IN_FLIGHT = 2

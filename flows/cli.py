@@ -16,11 +16,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-from flows.environment import configure_prefect
-from flows.options import (
+from recall_audit.flows.environment import configure_prefect
+from recall_audit.flows.options import (
     Dataset,
     Judge,
     Name,
@@ -30,8 +27,10 @@ from flows.options import (
     errors,
     fail,
 )
-from scorer.datasets import iter_cases
-from scorer.errors import RecallAuditError
+from recall_audit.scorer.datasets import iter_cases
+from recall_audit.scorer.errors import RecallAuditError
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 baseline_app = typer.Typer(
@@ -55,13 +54,13 @@ def bad_input_exits() -> Iterator[None]:
 
 
 def _engine() -> Any:
-    from storage import open_database
+    from recall_audit.storage import open_database
 
     return open_database()
 
 
 def _session() -> Any:
-    from storage import Session
+    from recall_audit.storage import Session
 
     return Session(_engine())
 
@@ -74,7 +73,7 @@ def _count_valid_rows(dataset: Path, on_bad_row: str) -> int:
 
 def _watch_progress(run_id: str, total: int, stop: threading.Event) -> None:
     """Follows the run in the database, the source of truth, whatever Prefect is doing."""
-    from storage import finished_case_keys
+    from recall_audit.storage import finished_case_keys
 
     engine = _engine()
     columns = (TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
@@ -88,7 +87,7 @@ def _watch_progress(run_id: str, total: int, stop: threading.Event) -> None:
 
 
 def _worst_cases(run_id: str, n: int = 5) -> list[Any]:
-    from storage import run_results
+    from recall_audit.storage import run_results
 
     with _session() as session:
         return [
@@ -136,7 +135,7 @@ def run(
         total = _count_valid_rows(dataset, on_bad_row)
     check_judge_and_retriever(judge, retriever)
     configure_prefect()
-    from flows.audit import audit
+    from recall_audit.flows.audit import audit
 
     run_id = str(uuid.uuid4()) if resume is None else None
     stop = threading.Event()
@@ -173,8 +172,8 @@ def run(
     if as_json:
         print(json.dumps(data))
     else:
-        from flows.views import summary_table, worst_cases_table
-        from scorer.report import comparison_markdown
+        from recall_audit.flows.views import summary_table, worst_cases_table
+        from recall_audit.scorer.report import comparison_markdown
 
         console.print(summary_table(data))
         worst = _worst_cases(summary.run_id)
@@ -213,8 +212,8 @@ def runs(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """List recent runs, newest first."""
-    from flows.views import runs_table
-    from storage import list_runs
+    from recall_audit.flows.views import runs_table
+    from recall_audit.storage import list_runs
 
     with _session() as session:
         found = list_runs(session, dataset=dataset, limit=limit)
@@ -225,7 +224,7 @@ def runs(
 
 
 def _resolve(session: Any, prefix: str) -> str:
-    from storage import resolve_run_id
+    from recall_audit.storage import resolve_run_id
 
     with bad_input_exits():
         run_id = resolve_run_id(session, prefix)
@@ -241,8 +240,8 @@ def show(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Show a run's cases: claims, verdicts and the chunks that support them."""
-    from flows.views import print_case, runs_table
-    from storage import get_run, run_results
+    from recall_audit.flows.views import print_case, runs_table
+    from recall_audit.storage import get_run, run_results
 
     with _session() as session:
         full_id = _resolve(session, run_id)
@@ -277,9 +276,9 @@ def compare(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Compare two runs case by case and claim by claim; exit 1 when head regressed."""
-    from scorer.compare import compare_runs
-    from scorer.report import comparison_markdown
-    from storage import baseline_for, list_runs, paired_outcomes
+    from recall_audit.scorer.compare import compare_runs
+    from recall_audit.scorer.report import comparison_markdown
+    from recall_audit.storage import baseline_for, list_runs, paired_outcomes
 
     with _session() as session:
         if head is None and base is not None:
@@ -315,8 +314,8 @@ def history(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """The trend of mean recall over a dataset's completed runs."""
-    from scorer.report import trend_markdown
-    from storage import recall_history
+    from recall_audit.scorer.report import trend_markdown
+    from recall_audit.storage import recall_history
 
     with _session() as session:
         runs_found = recall_history(session, dataset, limit=limit)
@@ -334,7 +333,7 @@ def baseline_set(
     run_id: Annotated[str, typer.Argument(help="A completed run id or prefix.")],
 ) -> None:
     """Compare every later run of this dataset with RUN_ID until unpinned."""
-    from storage import pin_baseline
+    from recall_audit.storage import pin_baseline
 
     with _session() as session:
         full_id = _resolve(session, run_id)
@@ -346,7 +345,7 @@ def baseline_set(
 @baseline_app.command("clear")
 def baseline_clear(dataset: Annotated[str, typer.Option(help="Dataset name.")]) -> None:
     """Go back to comparing each run with the previous one."""
-    from storage import unpin_baseline
+    from recall_audit.storage import unpin_baseline
 
     with _session() as session:
         removed = unpin_baseline(session, dataset)
@@ -363,9 +362,8 @@ def prune(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Delete old runs and their results; running runs and baselines are kept."""
+    from recall_audit.storage import prune_runs
     from rich.table import Table
-
-    from storage import prune_runs
 
     with _session() as session, bad_input_exits():
         report = prune_runs(session, dataset=dataset, keep=keep, dry_run=dry_run)
@@ -416,7 +414,7 @@ def demo(
 
 def _with_operations() -> None:
     """`server`, `serve`, `kb-updated` and `watch` live with the deployments they drive."""
-    from flows.operations import ops_app
+    from recall_audit.flows.operations import ops_app
 
     app.registered_commands.extend(ops_app.registered_commands)
 

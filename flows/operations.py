@@ -1,7 +1,7 @@
 """Commands that run audits unattended: the Prefect server and UI, the nightly and
 knowledge-base-triggered deployment, and the knowledge-base watcher (docs/operations.md).
 
-Merged into `recall-audit`; also runnable alone as `python -m flows.operations`.
+Merged into `recall-audit`; also runnable alone as `recall-audit`.
 """
 
 from __future__ import annotations
@@ -15,10 +15,17 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from recall_audit.flows.environment import SERVER_HOST, SERVER_PORT, configure_prefect, prefect_home
+from recall_audit.flows.options import (
+    Dataset,
+    Judge,
+    Name,
+    Retriever,
+    TopK,
+    check_judge_and_retriever,
+    fail,
+)
 from rich.console import Console
-
-from flows.environment import SERVER_HOST, SERVER_PORT, configure_prefect, prefect_home
-from flows.options import Dataset, Judge, Name, Retriever, TopK, check_judge_and_retriever, fail
 
 ops_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 console = Console()
@@ -90,7 +97,7 @@ def serve(
     ] = 60.0,
 ) -> None:
     """Register the audit deployment (nightly + on kb.updated) and run its runs; blocks."""
-    from deployments.serve import ServeSettings, serve_audit
+    from recall_audit.deployments.serve import ServeSettings, serve_audit
 
     if not dataset.is_file():
         raise fail(f"{dataset}: no such file")
@@ -128,7 +135,7 @@ def kb_updated(
     ] = None,
 ) -> None:
     """Announce a new knowledge-base version: emits `kb.updated` and waits until it is sent."""
-    from flows.watch import kb_version, send_kb_updated
+    from recall_audit.flows.watch import kb_version, send_kb_updated
 
     require_server()
     if version is None and source is not None:
@@ -150,7 +157,7 @@ def watch(
     ] = None,
 ) -> None:
     """Emit `kb.updated` when the knowledge base changed since the last look."""
-    from flows.watch import watch_knowledge_base
+    from recall_audit.flows.watch import watch_knowledge_base
 
     require_server()
     if every is None:

@@ -6,11 +6,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from recall_audit.scorer.errors import RecallAuditError
+from recall_audit.scorer.judges import get_judge
+from recall_audit.scorer.retrievers import retriever_from_spec
 from rich.console import Console
-
-from scorer.errors import RecallAuditError
-from scorer.judges import get_judge
-from scorer.retrievers import retriever_from_spec
 
 BAD_INPUT = 2
 errors = Console(stderr=True)

@@ -18,8 +18,7 @@ from prefect.events import Event
 from prefect.events.clients import get_events_client
 from prefect.variables import Variable
 from pydantic import BaseModel
-
-from scorer.retrievers import knowledge_base_fingerprint
+from recall_audit.scorer.retrievers import knowledge_base_fingerprint
 
 KB_UPDATED = "kb.updated"
 # The label every `kb.updated` event carries: a fingerprint or a version string.

@@ -1,19 +1,19 @@
 """Recall Audit's scorer: context recall as a plain library (no Prefect, no database).
 
-from scorer import create_context_recall_scorer
+from recall_audit.scorer import create_context_recall_scorer
 scorer = create_context_recall_scorer(context=chunks)
 result = scorer.run(ground_truth="...")
 result.score, result.reason, result.verdicts
 """
 
-from scorer.bias import PositionBias, position_bias
-from scorer.deepeval import ContextualRecallMetric, LLMTestCase
-from scorer.errors import ConfigurationError, JudgeError, ModelError, RecallAuditError
-from scorer.judge import Attribution, Extraction, Judge
-from scorer.judges import get_judge
-from scorer.mastra import ContextRecallScorer, create_context_recall_scorer
-from scorer.recall import context_recall
-from scorer.types import RecallResult, Status, Usage, Verdict
+from recall_audit.scorer.bias import PositionBias, position_bias
+from recall_audit.scorer.deepeval import ContextualRecallMetric, LLMTestCase
+from recall_audit.scorer.errors import ConfigurationError, JudgeError, ModelError, RecallAuditError
+from recall_audit.scorer.judge import Attribution, Extraction, Judge
+from recall_audit.scorer.judges import get_judge
+from recall_audit.scorer.mastra import ContextRecallScorer, create_context_recall_scorer
+from recall_audit.scorer.recall import context_recall
+from recall_audit.scorer.types import RecallResult, Status, Usage, Verdict
 
 __all__ = [
     "Attribution",

@@ -12,10 +12,9 @@ import random
 from collections.abc import Sequence
 
 from pydantic import BaseModel, Field, computed_field
-
-from scorer.errors import ConfigurationError, JudgeError
-from scorer.judge import Attribution, Judge
-from scorer.types import Usage, Verdict
+from recall_audit.scorer.errors import ConfigurationError, JudgeError
+from recall_audit.scorer.judge import Attribution, Judge
+from recall_audit.scorer.types import Usage, Verdict
 
 
 class OrderRun(BaseModel):

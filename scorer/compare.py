@@ -14,8 +14,7 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 from pydantic import BaseModel, Field, model_validator
-
-from scorer.errors import ConfigurationError
+from recall_audit.scorer.errors import ConfigurationError
 
 RegressionVerdict = Literal["regressed", "improved", "unchanged"]
 

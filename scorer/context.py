@@ -14,8 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
-
-from scorer.errors import RecallAuditError
+from recall_audit.scorer.errors import RecallAuditError
 
 TEXT_FIELDS = ("text", "content", "page_content", "chunk")
 # Keys holding the list of hits in common retriever and vector-store responses.

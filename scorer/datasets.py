@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
-
-from scorer.errors import ConfigurationError, RecallAuditError
+from recall_audit.scorer.errors import ConfigurationError, RecallAuditError
 
 QUESTION_FIELDS = ("input", "question", "user_input", "query")
 GROUND_TRUTH_FIELDS = ("ground_truth", "groundTruth", "expected_output", "reference", "answer")

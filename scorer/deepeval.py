@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
-
-from scorer.blocking import BlockingRunner
-from scorer.judge import Judge
-from scorer.judges import get_judge
-from scorer.recall import context_recall, reason_writer, with_model_reason
-from scorer.types import RecallResult, Status
+from recall_audit.scorer.blocking import BlockingRunner
+from recall_audit.scorer.judge import Judge
+from recall_audit.scorer.judges import get_judge
+from recall_audit.scorer.recall import context_recall, reason_writer, with_model_reason
+from recall_audit.scorer.types import RecallResult, Status
 
 
 class LLMTestCase(BaseModel):

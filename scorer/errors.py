@@ -1,6 +1,6 @@
 """Exceptions the scorer raises; every one is safe to show (no secrets inside)."""
 
-from scorer.types import Usage
+from recall_audit.scorer.types import Usage
 
 
 class RecallAuditError(Exception):

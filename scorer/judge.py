@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
-
-from scorer.types import Usage, Verdict
+from recall_audit.scorer.types import Usage, Verdict
 
 
 class Extraction(BaseModel):

@@ -6,12 +6,12 @@ import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from scorer.blocking import BlockingRunner
-from scorer.context import extract_from_messages
-from scorer.judge import Judge
-from scorer.judges import get_judge
-from scorer.recall import context_recall, reason_writer, with_model_reason
-from scorer.types import RecallResult
+from recall_audit.scorer.blocking import BlockingRunner
+from recall_audit.scorer.context import extract_from_messages
+from recall_audit.scorer.judge import Judge
+from recall_audit.scorer.judges import get_judge
+from recall_audit.scorer.recall import context_recall, reason_writer, with_model_reason
+from recall_audit.scorer.types import RecallResult
 
 ContextExtractor = Callable[[Any, Any], Sequence[str] | Awaitable[Sequence[str]]]
 

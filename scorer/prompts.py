@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from scorer.types import Verdict
+from recall_audit.scorer.types import Verdict
 
 # Anything that looks like one of our fences inside user text is defused, so a chunk cannot
 # close its own fence and pose as instructions.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorer.types import Verdict
+from recall_audit.scorer.types import Verdict
 
 QUOTE_LIMIT = 160
 

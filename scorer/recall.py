@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorer.errors import ConfigurationError, JudgeError
-from scorer.judge import Judge, ReasonWriter
-from scorer.reason import explain
-from scorer.types import RecallResult, Status, Usage, Verdict
+from recall_audit.scorer.errors import ConfigurationError, JudgeError
+from recall_audit.scorer.judge import Judge, ReasonWriter
+from recall_audit.scorer.reason import explain
+from recall_audit.scorer.types import RecallResult, Status, Usage, Verdict
 
 
 def clean_chunks(chunks: Sequence[str] | None) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from scorer.compare import CaseOutcome, ClaimChange, Comparison
+from recall_audit.scorer.compare import CaseOutcome, ClaimChange, Comparison
 
 CELL_LIMIT = 160
 _SPARKS = "▁▂▃▄▅▆▇█"

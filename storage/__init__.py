@@ -7,10 +7,8 @@ Alembic, behind repository functions that take a `sqlmodel.Session` and return f
         ...
 """
 
-from sqlmodel import Session
-
-from storage.attribution_cache import get_cached_attribution, save_attribution
-from storage.baselines import (
+from recall_audit.storage.attribution_cache import get_cached_attribution, save_attribution
+from recall_audit.storage.baselines import (
     baseline_for,
     pin_baseline,
     pinned_baseline,
@@ -18,11 +16,11 @@ from storage.baselines import (
     recall_history,
     unpin_baseline,
 )
-from storage.claims import get_claims, save_claims
-from storage.datasets import get_dataset, upsert_cases, upsert_dataset
-from storage.engine import open_database
-from storage.outcomes import paired_outcomes, run_outcome, worst_outcomes
-from storage.records import (
+from recall_audit.storage.claims import get_claims, save_claims
+from recall_audit.storage.datasets import get_dataset, upsert_cases, upsert_dataset
+from recall_audit.storage.engine import open_database
+from recall_audit.storage.outcomes import paired_outcomes, run_outcome, worst_outcomes
+from recall_audit.storage.records import (
     CaseInput,
     CaseRecord,
     CaseResultRecord,
@@ -30,11 +28,11 @@ from storage.records import (
     RunRecord,
     RunStatus,
 )
-from storage.reports import claim_outcomes, run_results
-from storage.response_cache import DatabaseResponseCache
-from storage.results import finished_case_keys, save_case_result
-from storage.retention import DatasetPrune, PruneReport, prune_runs
-from storage.runs import (
+from recall_audit.storage.reports import claim_outcomes, run_results
+from recall_audit.storage.response_cache import DatabaseResponseCache
+from recall_audit.storage.results import finished_case_keys, save_case_result
+from recall_audit.storage.retention import DatasetPrune, PruneReport, prune_runs
+from recall_audit.storage.runs import (
     create_run,
     finish_run,
     get_run,
@@ -43,7 +41,8 @@ from storage.runs import (
     resume_run,
     set_run_baseline,
 )
-from storage.settings import database_url
+from recall_audit.storage.settings import database_url
+from sqlmodel import Session
 
 __all__ = [
     "CaseInput",

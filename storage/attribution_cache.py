@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from recall_audit.scorer.types import Verdict
+from recall_audit.storage.hashing import list_hash, text_hash
+from recall_audit.storage.sql import insert
+from recall_audit.storage.tables import AttributionCache
 from sqlmodel import Session
-
-from scorer.types import Verdict
-from storage.hashing import list_hash, text_hash
-from storage.sql import insert
-from storage.tables import AttributionCache
 
 
 def attribution_key(

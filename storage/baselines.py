@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from recall_audit.storage.columns import utcnow
+from recall_audit.storage.records import RunRecord, RunStatus
+from recall_audit.storage.runs import get_run, records, run_record, runs_with_dataset
+from recall_audit.storage.sql import insert
+from recall_audit.storage.tables import Baseline, Dataset, Run
 from sqlmodel import Session, col, select
-
-from storage.columns import utcnow
-from storage.records import RunRecord, RunStatus
-from storage.runs import get_run, records, run_record, runs_with_dataset
-from storage.sql import insert
-from storage.tables import Baseline, Dataset, Run
 
 
 def previous_completed_run(

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from recall_audit.storage.hashing import ground_truth_hash
+from recall_audit.storage.sql import batched, insert_rows
+from recall_audit.storage.tables import ClaimSet
 from sqlmodel import Session, col, select
-
-from storage.hashing import ground_truth_hash
-from storage.sql import batched, insert_rows
-from storage.tables import ClaimSet
 
 # Hashes per IN list, well within every database's limit on bound parameters.
 IN_BATCH = 500

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from recall_audit.storage.claims import IN_BATCH
+from recall_audit.storage.columns import utcnow
+from recall_audit.storage.hashing import ground_truth_hash
+from recall_audit.storage.records import CaseInput, CaseRecord, DatasetRecord
+from recall_audit.storage.sql import batched, insert, insert_rows, table
+from recall_audit.storage.tables import Case, Dataset
 from sqlalchemy import bindparam, update
 from sqlmodel import Session, col, select
-
-from storage.claims import IN_BATCH
-from storage.columns import utcnow
-from storage.hashing import ground_truth_hash
-from storage.records import CaseInput, CaseRecord, DatasetRecord
-from storage.sql import batched, insert, insert_rows, table
-from storage.tables import Case, Dataset
 
 
 def upsert_dataset(session: Session, name: str, path: str, fingerprint: str) -> DatasetRecord:

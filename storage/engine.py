@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.storage.settings import DATABASE_URL_ENV, database_url
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.pool import NullPool
-
-from scorer.errors import ConfigurationError
-from storage.settings import DATABASE_URL_ENV, database_url
 
 # Long enough for a writer to wait out another process's short transaction.
 BUSY_TIMEOUT_MS = 30_000
@@ -74,7 +73,7 @@ def open_database(url: str | None = None) -> Engine:
     Cheap to call again: an up-to-date schema costs one version check. The caller keeps
     the engine (one per process or flow run) and opens `sqlmodel.Session(engine)` from it.
     """
-    from storage.schema import upgrade_schema  # Alembic is only needed here
+    from recall_audit.storage.schema import upgrade_schema  # Alembic is only needed here
 
     parsed = normalise_url(url or database_url())
     upgrade_schema(build_engine(parsed, foreign_keys=False, poolclass=NullPool))

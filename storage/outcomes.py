@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from recall_audit.scorer.compare import CaseOutcome, RunOutcome
+from recall_audit.storage.reports import claim_outcomes, run_results
+from recall_audit.storage.runs import get_run
+from recall_audit.storage.tables import Case, CaseResult, VerdictRow
 from sqlmodel import Session, col, select
-
-from scorer.compare import CaseOutcome, RunOutcome
-from storage.reports import claim_outcomes, run_results
-from storage.runs import get_run
-from storage.tables import Case, CaseResult, VerdictRow
 
 Signature = tuple[str, float | None, tuple[bool, ...]]
 

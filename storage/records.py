@@ -8,8 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
-
-from scorer.types import RecallResult, Status, Usage, Verdict
+from recall_audit.scorer.types import RecallResult, Status, Usage, Verdict
 
 
 class RunStatus(StrEnum):

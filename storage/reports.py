@@ -6,14 +6,21 @@ from collections import defaultdict
 from collections.abc import Collection
 from typing import Any
 
+from recall_audit.scorer.compare import ClaimOutcome
+from recall_audit.scorer.types import Status, Usage, Verdict
+from recall_audit.storage.claims import IN_BATCH
+from recall_audit.storage.records import MEAN_STATUSES, CaseResultRecord
+from recall_audit.storage.sql import batched
+from recall_audit.storage.tables import (
+    Case,
+    CaseResult,
+    Chunk,
+    ClaimSet,
+    RetrievedChunk,
+    Run,
+    VerdictRow,
+)
 from sqlmodel import Session, col, select
-
-from scorer.compare import ClaimOutcome
-from scorer.types import Status, Usage, Verdict
-from storage.claims import IN_BATCH
-from storage.records import MEAN_STATUSES, CaseResultRecord
-from storage.sql import batched
-from storage.tables import Case, CaseResult, Chunk, ClaimSet, RetrievedChunk, Run, VerdictRow
 
 
 def run_results(

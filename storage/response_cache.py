@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import anyio.to_thread
+from recall_audit.storage.columns import utcnow
+from recall_audit.storage.sql import insert
+from recall_audit.storage.tables import ResponseCache
 from sqlalchemy import Engine
 from sqlmodel import Session
-
-from storage.columns import utcnow
-from storage.sql import insert
-from storage.tables import ResponseCache
 
 
 class DatabaseResponseCache:

@@ -4,15 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from recall_audit.scorer.types import RecallResult, Status
+from recall_audit.storage.claims import freeze
+from recall_audit.storage.columns import utcnow
+from recall_audit.storage.hashing import list_hash, text_hash
+from recall_audit.storage.sql import insert, insert_rows, table
+from recall_audit.storage.tables import (
+    Case,
+    CaseResult,
+    Chunk,
+    ClaimSet,
+    RetrievedChunk,
+    Run,
+    VerdictRow,
+)
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
-
-from scorer.types import RecallResult, Status
-from storage.claims import freeze
-from storage.columns import utcnow
-from storage.hashing import list_hash, text_hash
-from storage.sql import insert, insert_rows, table
-from storage.tables import Case, CaseResult, Chunk, ClaimSet, RetrievedChunk, Run, VerdictRow
 
 
 def save_case_result(

@@ -11,12 +11,11 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
+from recall_audit.storage.records import RunStatus
+from recall_audit.storage.sql import batched, table
+from recall_audit.storage.tables import Baseline, CaseResult, Chunk, Dataset, RetrievedChunk, Run
 from sqlalchemy import Exists, delete, exists, func
 from sqlmodel import Session, col, select
-
-from storage.records import RunStatus
-from storage.sql import batched, table
-from storage.tables import Baseline, CaseResult, Chunk, Dataset, RetrievedChunk, Run
 
 # Ids bound per DELETE: far below SQLite's and PostgreSQL's bind parameter limits.
 DELETE_BATCH = 500

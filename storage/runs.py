@@ -6,13 +6,12 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
+from recall_audit.scorer.types import Status, Usage
+from recall_audit.storage.columns import utcnow
+from recall_audit.storage.records import MEAN_STATUSES, UNSCORABLE_STATUSES, RunRecord, RunStatus
+from recall_audit.storage.tables import CaseResult, Dataset, Run
 from sqlalchemy import case, func
 from sqlmodel import Session, col, select
-
-from scorer.types import Status, Usage
-from storage.columns import utcnow
-from storage.records import MEAN_STATUSES, UNSCORABLE_STATUSES, RunRecord, RunStatus
-from storage.tables import CaseResult, Dataset, Run
 
 
 def run_record(run: Run, dataset_name: str) -> RunRecord:

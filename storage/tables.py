@@ -10,10 +10,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from recall_audit.storage.columns import UTCDateTime, utcnow
 from sqlalchemy import JSON, Column, Index, MetaData, String, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
-
-from storage.columns import UTCDateTime, utcnow
 
 # Our own metadata, so Alembic sees only these tables, and named constraints, so later
 # migrations (SQLite batch mode included) can address them.

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from scorer.recall import (
+from recall_audit.scorer.recall import (
     error_result,
     is_blank,
     judge_claims,
     no_ground_truth,
     result_from_verdicts,
 )
-from scorer.types import RecallResult, Status, Usage
-from storage import get_cached_attribution, save_attribution, save_case_result
-from tasks.concurrent import map_bounded
-from tasks.db import in_session
-from tasks.stage import stage
-from tasks.work import AuditContext, Batch, CaseWork
+from recall_audit.scorer.types import RecallResult, Status, Usage
+from recall_audit.storage import get_cached_attribution, save_attribution, save_case_result
+from recall_audit.tasks.concurrent import map_bounded
+from recall_audit.tasks.db import in_session
+from recall_audit.tasks.stage import stage
+from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 
 
 async def score_case(ctx: AuditContext, work: CaseWork) -> RecallResult:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.storage import CaseInput, finished_case_keys, upsert_cases
+from recall_audit.tasks.db import in_session
+from recall_audit.tasks.stage import stage
+from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 from sqlmodel import Session
-
-from scorer.datasets import DatasetCase
-from storage import CaseInput, finished_case_keys, upsert_cases
-from tasks.db import in_session
-from tasks.stage import stage
-from tasks.work import AuditContext, Batch, CaseWork
 
 
 def _register(session: Session, ctx: AuditContext, batch: list[DatasetCase]) -> list[CaseWork]:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from scorer.datasets import iter_batches
-from scorer.errors import JudgeError
-from scorer.judge import Extraction
-from scorer.types import Usage
-from storage import get_claims, save_claims
-from tasks.concurrent import map_bounded
-from tasks.db import in_session
-from tasks.stage import stage
-from tasks.work import AuditContext, Batch, CaseWork
+from recall_audit.scorer.datasets import iter_batches
+from recall_audit.scorer.errors import JudgeError
+from recall_audit.scorer.judge import Extraction
+from recall_audit.scorer.types import Usage
+from recall_audit.storage import get_claims, save_claims
+from recall_audit.tasks.concurrent import map_bounded
+from recall_audit.tasks.db import in_session
+from recall_audit.tasks.stage import stage
+from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 
 # Ground truths per extraction request: few calls, yet prompts of a sane size.
 GROUND_TRUTHS_PER_CALL = 20

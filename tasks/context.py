@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from scorer.context import ContextError, extract_chunks
-from scorer.recall import clean_chunks
-from tasks.stage import stage
-from tasks.work import AuditContext, Batch
+from recall_audit.scorer.context import ContextError, extract_chunks
+from recall_audit.scorer.recall import clean_chunks
+from recall_audit.tasks.stage import stage
+from recall_audit.tasks.work import AuditContext, Batch
 
 
 @stage("extract-context", batch_number="batch.number", retried=False)

@@ -6,12 +6,11 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel
+from recall_audit.scorer.datasets import DatasetError, fingerprint_file, iter_cases
+from recall_audit.storage import DatasetRecord, upsert_dataset
+from recall_audit.tasks.db import in_session
+from recall_audit.tasks.stage import stage
 from sqlalchemy.engine import Engine
-
-from scorer.datasets import DatasetError, fingerprint_file, iter_cases
-from storage import DatasetRecord, upsert_dataset
-from tasks.db import in_session
-from tasks.stage import stage
 
 # Enough to act on; the count says how many more there were.
 SHOWN_ROW_ERRORS = 50

@@ -7,12 +7,14 @@ import re
 
 from prefect.artifacts import acreate_markdown_artifact, acreate_table_artifact
 from prefect.events import emit_event
-from sqlalchemy.engine import Engine
-from sqlmodel import Session
-
-from scorer.compare import Comparison, compare_runs
-from scorer.report import comparison_markdown, lost_claims_table, trend_markdown, worst_cases_table
-from storage import (
+from recall_audit.scorer.compare import Comparison, compare_runs
+from recall_audit.scorer.report import (
+    comparison_markdown,
+    lost_claims_table,
+    trend_markdown,
+    worst_cases_table,
+)
+from recall_audit.storage import (
     RunRecord,
     baseline_for,
     paired_outcomes,
@@ -20,8 +22,10 @@ from storage import (
     set_run_baseline,
     worst_outcomes,
 )
-from tasks.db import in_session
-from tasks.stage import stage
+from recall_audit.tasks.db import in_session
+from recall_audit.tasks.stage import stage
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
 
 WORST_CASES = 10
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from scorer.errors import RecallAuditError
-from tasks.concurrent import map_bounded
-from tasks.stage import stage
-from tasks.work import AuditContext, Batch, CaseWork
+from recall_audit.scorer.errors import RecallAuditError
+from recall_audit.tasks.concurrent import map_bounded
+from recall_audit.tasks.stage import stage
+from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 
 
 @stage("retrieve", batch_number="batch.number")

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.engine import Engine
-from sqlmodel import Session
-
-from scorer.errors import ConfigurationError
-from scorer.judge import Judge
-from storage import (
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.judge import Judge
+from recall_audit.storage import (
     DatasetRecord,
     RunRecord,
     RunStatus,
@@ -19,8 +16,10 @@ from storage import (
     resolve_run_id,
     resume_run,
 )
-from tasks.db import in_session
-from tasks.stage import stage
+from recall_audit.tasks.db import in_session
+from recall_audit.tasks.stage import stage
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
 
 
 def _resume(

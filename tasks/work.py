@@ -7,13 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
+from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.judge import Judge
+from recall_audit.scorer.retrievers import Retriever
+from recall_audit.scorer.types import Usage
+from recall_audit.storage import RunRecord
 from sqlalchemy.engine import Engine
-
-from scorer.datasets import DatasetCase
-from scorer.judge import Judge
-from scorer.retrievers import Retriever
-from scorer.types import Usage
-from storage import RunRecord
 
 
 class CaseWork(BaseModel):

@@ -23,13 +23,9 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
-from sqlalchemy import Engine
-from sqlalchemy.engine import make_url
-from sqlmodel import Session
-
-from scorer.recall import result_from_verdicts
-from scorer.types import RecallResult, Usage, Verdict
-from storage import (
+from recall_audit.scorer.recall import result_from_verdicts
+from recall_audit.scorer.types import RecallResult, Usage, Verdict
+from recall_audit.storage import (
     CaseInput,
     CaseRecord,
     DatasetRecord,
@@ -37,6 +33,9 @@ from storage import (
     upsert_cases,
     upsert_dataset,
 )
+from sqlalchemy import Engine
+from sqlalchemy.engine import make_url
+from sqlmodel import Session
 
 POSTGRES_URL = os.environ.get(
     "RECALL_AUDIT_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"

@@ -9,15 +9,14 @@ from pathlib import Path
 import pytest
 from lexical_model import kind_of, lexical_model
 from model_server import FakeModelServer
+from recall_audit.storage import list_runs, open_database, run_results
 from sqlmodel import Session
-
-from storage import list_runs, open_database, run_results
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def run_audit(**params):
-    from flows.audit import audit
+    from recall_audit.flows.audit import audit
 
     return asyncio.run(audit(**params))
 
@@ -99,7 +98,7 @@ def test_model_judge_reruns_cost_only_what_changed(
 def test_no_row_with_chunks_and_no_retriever_is_a_configuration_error(
     prefect_api, sqlite_db_url, tmp_path
 ):
-    from scorer.errors import ConfigurationError
+    from recall_audit.scorer.errors import ConfigurationError
 
     bare = tmp_path / "bare.jsonl"
     bare.write_text(json.dumps({"question": "q", "ground_truth": "An answer."}) + "\n")

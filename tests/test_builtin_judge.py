@@ -7,12 +7,11 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-
-from scorer.judge import Judge
-from scorer.judges.builtin import BuiltinJudge, extract_claim_texts
-from scorer.recall import context_recall
-from scorer.text import split_sentences
-from scorer.types import Status
+from recall_audit.scorer.judge import Judge
+from recall_audit.scorer.judges.builtin import BuiltinJudge, extract_claim_texts
+from recall_audit.scorer.recall import context_recall
+from recall_audit.scorer.text import split_sentences
+from recall_audit.scorer.types import Status
 
 EINSTEIN = "Einstein was born in 1879. He developed relativity. He won the Nobel Prize."
 EINSTEIN_CHUNKS = [

@@ -11,13 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
+from recall_audit.storage import finished_case_keys, get_run, list_runs, open_database, run_results
 from sqlmodel import Session
-
-from storage import finished_case_keys, get_run, list_runs, open_database, run_results
 
 ROOT = Path(__file__).resolve().parents[1]
 EINSTEIN = ROOT / "examples" / "einstein.jsonl"
-CLI = [sys.executable, "-m", "flows.cli"]
+CLI = [sys.executable, "-m", "recall_audit.flows.cli"]
 
 
 def cli_env(api_url: str | None, db_url: str, **extra: str) -> dict[str, str]:

@@ -9,16 +9,15 @@ from datetime import datetime, timedelta
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from scorer.compare import (
+from recall_audit.scorer.compare import (
     CaseOutcome,
     ClaimOutcome,
     RunOutcome,
     compare_runs,
     paired_bootstrap_ci,
 )
-from scorer.errors import ConfigurationError
-from scorer.report import (
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.report import (
     comparison_markdown,
     lost_claims_table,
     trend_markdown,

@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from scorer.datasets import (
+from recall_audit.scorer.datasets import (
     DatasetCase,
     DatasetError,
     fingerprint_file,
@@ -20,7 +19,7 @@ from scorer.datasets import (
     iter_cases,
     stable_case_key,
 )
-from scorer.errors import ConfigurationError
+from recall_audit.scorer.errors import ConfigurationError
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 from prefect.client.schemas.objects import ConcurrencyLimitStrategy
-
-from deployments.serve import ServeSettings, build_deployment
-from flows.watch import kb_updated_event, kb_version, variable_name
+from recall_audit.deployments.serve import ServeSettings, build_deployment
+from recall_audit.flows.watch import kb_updated_event, kb_version, variable_name
 
 DEMO = Path(__file__).resolve().parent.parent / "examples" / "hotpot"
 
@@ -67,7 +66,7 @@ def test_local_paths_become_absolute_and_urls_stay(monkeypatch: pytest.MonkeyPat
     remote = build_deployment(ServeSettings(dataset="d.jsonl", retriever="http://127.0.0.1:9/s"))
     assert remote.parameters["retriever"] == "http://127.0.0.1:9/s"
     # Runs import the flow by module, so they start from any working directory.
-    assert local.entrypoint == "flows.audit.audit"
+    assert local.entrypoint == "recall_audit.flows.audit.audit"
 
 
 def test_kb_updated_event_carries_the_version_label() -> None:
@@ -142,9 +141,8 @@ async def test_http_version_is_the_etag_then_the_json_version_then_a_hash(
 
 
 def test_serve_rejects_bad_input_with_exit_code_2(tmp_path: Path) -> None:
+    from recall_audit.flows.operations import ops_app
     from typer.testing import CliRunner
-
-    from flows.operations import ops_app
 
     runner = CliRunner()
     missing = runner.invoke(ops_app, ["serve", "--dataset", str(tmp_path / "none.jsonl")])

@@ -32,9 +32,8 @@ from prefect.events.filters import (
 )
 from prefect.settings import PREFECT_API_URL, PREFECT_HOME, temporary_settings
 from prefect_server import PrefectServer, server_environment
-
-from deployments.alerts import create_regression_alert
-from flows.watch import watch_knowledge_base
+from recall_audit.deployments.alerts import create_regression_alert
+from recall_audit.flows.watch import watch_knowledge_base
 
 pytestmark = [pytest.mark.server, pytest.mark.anyio]
 
@@ -64,7 +63,7 @@ async def test_prefect_yaml_deploys_schedule_trigger_and_pool(
 
     deployment = await client.read_deployment_by_name("recall-audit/nightly-worker")
     assert deployment.work_pool_name == "recall-audit"
-    assert deployment.entrypoint == "flows/audit.py:audit"
+    assert deployment.entrypoint == "recall_audit.flows.audit.audit"
     assert deployment.parameters["retriever"] == "bm25:examples/hotpot/kb.jsonl"
     [schedule] = deployment.schedules
     assert (schedule.schedule.cron, schedule.schedule.timezone) == ("0 2 * * *", "UTC")

@@ -5,12 +5,17 @@ from __future__ import annotations
 import pytest
 from model_server import FakeModelServer, anthropic_message, openai_completion
 from pydantic import SecretStr
-
-from scorer.errors import ConfigurationError, JudgeError
-from scorer.judges import InMemoryCache, LLMJudge, ModelSettings, PromptTemplate, get_judge
-from scorer.judges.builtin import BuiltinJudge
-from scorer.recall import context_recall, judge_claims
-from scorer.types import Status, Usage
+from recall_audit.scorer.errors import ConfigurationError, JudgeError
+from recall_audit.scorer.judges import (
+    InMemoryCache,
+    LLMJudge,
+    ModelSettings,
+    PromptTemplate,
+    get_judge,
+)
+from recall_audit.scorer.judges.builtin import BuiltinJudge
+from recall_audit.scorer.recall import context_recall, judge_claims
+from recall_audit.scorer.types import Status, Usage
 
 pytestmark = pytest.mark.anyio
 
@@ -279,8 +284,8 @@ async def test_long_contexts_are_judged_in_windows_not_cut(model_server: FakeMod
 
 
 def test_windows_respect_the_budget_and_merge_any_support() -> None:
-    from scorer.judges.llm import context_windows, merge_windows
-    from scorer.types import Verdict
+    from recall_audit.scorer.judges.llm import context_windows, merge_windows
+    from recall_audit.scorer.types import Verdict
 
     assert context_windows(["a" * 10, "b" * 10, "c" * 25, "d"], budget=25) == [
         (0, 2),

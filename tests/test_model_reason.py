@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from model_server import Canned, FakeModelServer, openai_completion
 from pydantic import SecretStr
-
-from scorer import ConfigurationError, ContextualRecallMetric, LLMTestCase, get_judge
-from scorer.judges import ModelSettings
+from recall_audit.scorer import ConfigurationError, ContextualRecallMetric, LLMTestCase, get_judge
+from recall_audit.scorer.judges import ModelSettings
 
 CHUNKS = ["Marie Curie was born in Warsaw.", "SECRET-CHUNK-TEXT about something else."]
 EXTRACTED = {

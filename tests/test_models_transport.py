@@ -10,9 +10,8 @@ import anyio
 import pytest
 from model_server import Canned, FakeModelServer, openai_completion
 from pydantic import SecretStr
-
-from scorer.errors import ModelError
-from scorer.models import JsonRequest, ModelSettings, OpenAIModel
+from recall_audit.scorer.errors import ModelError
+from recall_audit.scorer.models import JsonRequest, ModelSettings, OpenAIModel
 
 pytestmark = pytest.mark.anyio
 

@@ -3,8 +3,12 @@
 import asyncio
 
 import pytest
-
-from scorer import ContextualRecallMetric, LLMTestCase, Status, create_context_recall_scorer
+from recall_audit.scorer import (
+    ContextualRecallMetric,
+    LLMTestCase,
+    Status,
+    create_context_recall_scorer,
+)
 
 EINSTEIN_TRUTH = "Einstein was born in 1879. He developed relativity. He won the Nobel Prize."
 EINSTEIN_DOCS = [
@@ -157,9 +161,10 @@ def test_the_scorer_library_starts_neither_prefect_nor_a_database():
     import sys
 
     modules = ["scorer", "scorer.judges", "scorer.retrievers", "scorer.compare", "scorer.bias"]
+    imports = ", ".join(f"recall_audit.{module}" for module in modules)
     code = (
-        f"import {', '.join(modules)}, sys; "
-        "print(sorted({m.split('.')[0] for m in sys.modules} & "
+        f"import {imports}, sys; "
+        "print(sorted({m.removeprefix('recall_audit.').split('.')[0] for m in sys.modules} & "
         "{'prefect', 'sqlmodel', 'sqlalchemy', 'storage', 'tasks', 'flows'}))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

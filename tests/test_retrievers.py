@@ -11,12 +11,10 @@ from pathlib import Path
 
 import anyio
 import pytest
-from retriever_server import Reply, RetrieverServer
-
-from scorer.context import extract_chunks
-from scorer.datasets import DatasetCase
-from scorer.errors import ConfigurationError
-from scorer.retrievers import (
+from recall_audit.scorer.context import extract_chunks
+from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.retrievers import (
     TOKEN_ENV,
     Bm25Retriever,
     HttpRetriever,
@@ -28,6 +26,7 @@ from scorer.retrievers import (
     knowledge_base_fingerprint,
     retriever_from_spec,
 )
+from retriever_server import Reply, RetrieverServer
 
 pytestmark = pytest.mark.anyio
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -1,5 +1,5 @@
 """The operations scenario end to end, on a real Prefect server: the audit is served
-(nightly + on `kb.updated`) by `python -m flows.operations serve` in a subprocess; a first
+(nightly + on `kb.updated`) by `recall-audit serve` in a subprocess; a first
 run goes through the deployment; paragraphs that supported found claims are removed from
 the knowledge base; a burst of `kb.updated` events starts exactly one new run by itself;
 that run names exactly the claims those paragraphs supported as lost, says "regressed",
@@ -37,12 +37,10 @@ from prefect.deployments import run_deployment
 from prefect.events.filters import EventFilter, EventNameFilter, EventOccurredFilter
 from prefect.settings import PREFECT_API_URL, temporary_settings
 from prefect_server import PrefectServer, server_environment, stop
-from sqlmodel import Session
-
-from flows.watch import send_kb_updated
-from scorer.compare import Comparison, compare_runs
-from scorer.retrievers import knowledge_base_fingerprint
-from storage import (
+from recall_audit.flows.watch import send_kb_updated
+from recall_audit.scorer.compare import Comparison, compare_runs
+from recall_audit.scorer.retrievers import knowledge_base_fingerprint
+from recall_audit.storage import (
     CaseResultRecord,
     RunRecord,
     list_runs,
@@ -50,7 +48,8 @@ from storage import (
     run_outcome,
     run_results,
 )
-from tasks.publish import artifact_key
+from recall_audit.tasks.publish import artifact_key
+from sqlmodel import Session
 
 pytestmark = [pytest.mark.server, pytest.mark.anyio]
 
@@ -96,7 +95,7 @@ def served(
     log = work / "serve.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "flows.operations", "serve",
+            [sys.executable, "-m", "recall_audit.flows.operations", "serve",
              "--dataset", str(DEMO / "dataset.jsonl"), "--name", DATASET_NAME,
              "--retriever", f"bm25:{kb_path}", "--top-k", "4",
              "--kb", KB, "--deployment", DEPLOYMENT, "--debounce", "120"],

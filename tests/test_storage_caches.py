@@ -5,12 +5,9 @@ from __future__ import annotations
 import anyio
 import pytest
 from db_fixtures import seed_dataset
-from sqlalchemy import Engine
-from sqlmodel import Session, func, select
-
-from scorer.models.cache import ResponseCache
-from scorer.types import Verdict
-from storage import (
+from recall_audit.scorer.models.cache import ResponseCache
+from recall_audit.scorer.types import Verdict
+from recall_audit.storage import (
     CaseInput,
     DatabaseResponseCache,
     get_cached_attribution,
@@ -21,7 +18,9 @@ from storage import (
     upsert_cases,
     upsert_dataset,
 )
-from storage.tables import Case, ClaimSet, Dataset
+from recall_audit.storage.tables import Case, ClaimSet, Dataset
+from sqlalchemy import Engine
+from sqlmodel import Session, func, select
 
 TRUTH = "Paris is the capital of France. It has two million people."
 CLAIMS = ["Paris is the capital of France.", "It has two million people."]

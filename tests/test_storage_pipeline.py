@@ -7,14 +7,11 @@ import pytest
 from db_fixtures import seed_dataset
 from model_server import FakeModelServer, openai_completion
 from pydantic import SecretStr
-from sqlalchemy import Engine
-from sqlmodel import Session, select
-
-from scorer.judges import LLMJudge, ModelSettings, get_judge
-from scorer.judges.builtin import BuiltinJudge
-from scorer.recall import judge_claims, result_from_verdicts
-from scorer.types import Status
-from storage import (
+from recall_audit.scorer.judges import LLMJudge, ModelSettings, get_judge
+from recall_audit.scorer.judges.builtin import BuiltinJudge
+from recall_audit.scorer.recall import judge_claims, result_from_verdicts
+from recall_audit.scorer.types import Status
+from recall_audit.storage import (
     DatabaseResponseCache,
     claim_outcomes,
     create_run,
@@ -26,7 +23,9 @@ from storage import (
     save_case_result,
     save_claims,
 )
-from storage.tables import ResponseCache
+from recall_audit.storage.tables import ResponseCache
+from sqlalchemy import Engine
+from sqlmodel import Session, select
 
 pytestmark = pytest.mark.anyio
 

@@ -7,11 +7,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from db_fixtures import judged, seed_dataset
-from sqlmodel import Session, func, select
-
-from scorer.recall import error_result, no_context, no_ground_truth, result_from_verdicts
-from scorer.types import Status
-from storage import (
+from recall_audit.scorer.recall import (
+    error_result,
+    no_context,
+    no_ground_truth,
+    result_from_verdicts,
+)
+from recall_audit.scorer.types import Status
+from recall_audit.storage import (
     CaseInput,
     claim_outcomes,
     create_run,
@@ -22,7 +25,8 @@ from storage import (
     save_claims,
     upsert_cases,
 )
-from storage.tables import CaseResult, Chunk, ClaimSet, RetrievedChunk, VerdictRow
+from recall_audit.storage.tables import CaseResult, Chunk, ClaimSet, RetrievedChunk, VerdictRow
+from sqlmodel import Session, func, select
 
 GT = {
     "c1": "Paris is the capital of France. It has two million people.",

@@ -8,10 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from db_fixtures import judged, seed_dataset
-from sqlalchemy import func
-from sqlmodel import Session, select
-
-from storage import (
+from recall_audit.storage import (
     PruneReport,
     RunStatus,
     create_run,
@@ -25,7 +22,9 @@ from storage import (
     save_case_result,
     set_run_baseline,
 )
-from storage.tables import CaseResult, Chunk, Run, VerdictRow
+from recall_audit.storage.tables import CaseResult, Chunk, Run, VerdictRow
+from sqlalchemy import func
+from sqlmodel import Session, select
 
 GROUND_TRUTH = "Paris is the capital of France."
 CLAIMS = ["Paris is the capital of France."]
@@ -167,9 +166,8 @@ def test_prune_of_one_dataset_leaves_the_others_alone(db_session: Session) -> No
 def test_the_prune_command_prints_a_json_report(
     db_url: str, db_session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from recall_audit.flows.cli import app
     from typer.testing import CliRunner
-
-    from flows.cli import app
 
     runs = history(db_session)
     monkeypatch.setenv("RECALL_AUDIT_DATABASE_URL", db_url)

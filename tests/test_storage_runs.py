@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 from db_fixtures import judged, seed_dataset
-from sqlmodel import Session
-
-from scorer.recall import error_result, no_context, no_ground_truth, result_from_verdicts
-from scorer.types import Usage
-from storage import (
+from recall_audit.scorer.recall import (
+    error_result,
+    no_context,
+    no_ground_truth,
+    result_from_verdicts,
+)
+from recall_audit.scorer.types import Usage
+from recall_audit.storage import (
     RunStatus,
     baseline_for,
     create_run,
@@ -27,6 +30,7 @@ from storage import (
     set_run_baseline,
     unpin_baseline,
 )
+from sqlmodel import Session
 
 GT = {f"c{i}": f"Fact number {i} is true." for i in range(1, 7)}
 CHUNKS = ["Fact number 1 is true.", "Fact number 2 is true."]

@@ -10,15 +10,14 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.storage import database_url, open_database, upsert_dataset
+from recall_audit.storage.engine import normalise_url
+from recall_audit.storage.schema import alembic_config, current_revision, head_revision
+from recall_audit.storage.tables import Case, metadata
 from sqlalchemy import inspect
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
-
-from scorer.errors import ConfigurationError
-from storage import database_url, open_database, upsert_dataset
-from storage.engine import normalise_url
-from storage.schema import alembic_config, current_revision, head_revision
-from storage.tables import Case, metadata
 
 TABLES = {
     "alembic_version",

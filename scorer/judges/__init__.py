@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from scorer.errors import ConfigurationError
-from scorer.judge import Judge
-from scorer.judges.llm import LLMJudge, UnusableAnswer
-from scorer.models.anthropic import AnthropicModel
-from scorer.models.base import ChatModel, ModelSettings
-from scorer.models.cache import InMemoryCache, ResponseCache
-from scorer.models.openai import OpenAIModel
-from scorer.prompts import PromptTemplate
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.judge import Judge
+from recall_audit.scorer.judges.llm import LLMJudge, UnusableAnswer
+from recall_audit.scorer.models.anthropic import AnthropicModel
+from recall_audit.scorer.models.base import ChatModel, ModelSettings
+from recall_audit.scorer.models.cache import InMemoryCache, ResponseCache
+from recall_audit.scorer.models.openai import OpenAIModel
+from recall_audit.scorer.prompts import PromptTemplate
 
 PROVIDERS: dict[str, type[OpenAIModel] | type[AnthropicModel]] = {
     "openai": OpenAIModel,
@@ -28,7 +28,7 @@ def get_judge(
     """The judge a model string names; a Judge instance is returned as it is."""
     if model is None or model == "builtin":
         # Imported here so the LLM path never pays for the builtin judge's setup, and back.
-        from scorer.judges.builtin import BuiltinJudge
+        from recall_audit.scorer.judges.builtin import BuiltinJudge
 
         return BuiltinJudge()
     if isinstance(model, str):

@@ -19,9 +19,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from scorer.judge import Attribution, Extraction
-from scorer.text import Analysis, Name, analyse, sentence_spans
-from scorer.types import Verdict
+from recall_audit.scorer.judge import Attribution, Extraction
+from recall_audit.scorer.text import Analysis, Name, analyse, sentence_spans
+from recall_audit.scorer.types import Verdict
 
 QUOTE_LIMIT = 200
 

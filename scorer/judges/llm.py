@@ -6,12 +6,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from scorer.errors import JudgeError
-from scorer.judge import Attribution, Extraction
-from scorer.models.base import ChatModel, JsonReply, JsonRequest
-from scorer.models.cache import ResponseCache, cache_key
-from scorer.prompts import PromptTemplate
-from scorer.types import Usage, Verdict
+from recall_audit.scorer.errors import JudgeError
+from recall_audit.scorer.judge import Attribution, Extraction
+from recall_audit.scorer.models.base import ChatModel, JsonReply, JsonRequest
+from recall_audit.scorer.models.cache import ResponseCache, cache_key
+from recall_audit.scorer.prompts import PromptTemplate
+from recall_audit.scorer.types import Usage, Verdict
 
 T = TypeVar("T")
 # Characters of chunks per attribution call (about 12k tokens): long contexts are judged in

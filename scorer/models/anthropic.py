@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import SecretStr
-
-from scorer.models.base import JsonReply, JsonRequest
-from scorer.models.http import HttpChatModel
-from scorer.types import Usage
+from recall_audit.scorer.models.base import JsonReply, JsonRequest
+from recall_audit.scorer.models.http import HttpChatModel
+from recall_audit.scorer.types import Usage
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"

@@ -7,8 +7,7 @@ import os
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
-
-from scorer.types import Usage
+from recall_audit.scorer.types import Usage
 
 
 class ModelSettings(BaseModel):

@@ -10,10 +10,9 @@ from typing import Any, Self
 import anyio
 import httpx
 from pydantic import SecretStr
-
-from scorer.errors import ModelError
-from scorer.models.base import ModelSettings, env_secret
-from scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
+from recall_audit.scorer.errors import ModelError
+from recall_audit.scorer.models.base import ModelSettings, env_secret
+from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
 
 SNIPPET = 300
 

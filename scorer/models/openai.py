@@ -7,15 +7,14 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from pydantic import SecretStr
-
-from scorer.models.base import (
+from recall_audit.scorer.models.base import (
     JsonReply,
     JsonRequest,
     ModelSettings,
     parse_json_object,
 )
-from scorer.models.http import EndpointError, HttpChatModel
-from scorer.types import Usage
+from recall_audit.scorer.models.http import EndpointError, HttpChatModel
+from recall_audit.scorer.types import Usage
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 AZURE_HOSTS = (".openai.azure.com", ".cognitiveservices.azure.com")

@@ -1,22 +1,22 @@
 """Retrievers under test, one module per kind, behind the `Retriever` interface."""
 
-from scorer.retrievers.base import (
+from recall_audit.scorer.retrievers.base import (
     TOKEN_ENV,
     BaseRetriever,
     Retriever,
     RetrieverError,
     RetrieverSettings,
 )
-from scorer.retrievers.bm25 import (
+from recall_audit.scorer.retrievers.bm25 import (
     Bm25Retriever,
     Document,
     knowledge_base_fingerprint,
     load_documents,
 )
-from scorer.retrievers.http import HttpRetriever
-from scorer.retrievers.precomputed import PrecomputedRetriever
-from scorer.retrievers.python import PythonRetriever, load_callable
-from scorer.retrievers.spec import retriever_from_spec
+from recall_audit.scorer.retrievers.http import HttpRetriever
+from recall_audit.scorer.retrievers.precomputed import PrecomputedRetriever
+from recall_audit.scorer.retrievers.python import PythonRetriever, load_callable
+from recall_audit.scorer.retrievers.spec import retriever_from_spec
 
 __all__ = [
     "TOKEN_ENV",

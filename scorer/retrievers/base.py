@@ -6,9 +6,8 @@ import os
 from typing import Any, Protocol, Self, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
-
-from scorer.datasets import DatasetCase
-from scorer.errors import RecallAuditError
+from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.errors import RecallAuditError
 
 TOKEN_ENV = "RECALL_AUDIT_RETRIEVER_TOKEN"
 

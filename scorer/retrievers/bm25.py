@@ -15,10 +15,9 @@ import anyio
 import bm25s
 import numpy as np
 from pydantic import BaseModel
-
-from scorer.datasets import DatasetCase, fingerprint_file
-from scorer.errors import ConfigurationError
-from scorer.retrievers.base import BaseRetriever
+from recall_audit.scorer.datasets import DatasetCase, fingerprint_file
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.retrievers.base import BaseRetriever
 
 TEXT_SUFFIXES = (".txt", ".md")
 # Files longer than this are split into paragraphs, so one hit is not a whole manual.

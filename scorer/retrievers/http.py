@@ -9,10 +9,9 @@ from urllib.parse import urlsplit
 
 import anyio
 import httpx
-
-from scorer.datasets import DatasetCase
-from scorer.retrievers.base import BaseRetriever, RetrieverError, RetrieverSettings
-from scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
+from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError, RetrieverSettings
+from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
 
 _BODY_PREVIEW = 200
 

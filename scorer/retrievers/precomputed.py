@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.datasets import DatasetCase
-from scorer.retrievers.base import BaseRetriever, RetrieverError
+from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError
 
 
 class PrecomputedRetriever(BaseRetriever):

@@ -9,10 +9,9 @@ from functools import partial
 from typing import Any
 
 import anyio
-
-from scorer.datasets import DatasetCase
-from scorer.errors import ConfigurationError
-from scorer.retrievers.base import BaseRetriever, RetrieverError
+from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError
 
 
 def load_callable(target: str) -> Callable[..., Any]:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from scorer.errors import ConfigurationError
-from scorer.retrievers.base import BaseRetriever, RetrieverSettings
-from scorer.retrievers.bm25 import Bm25Retriever
-from scorer.retrievers.http import HttpRetriever, public_url
-from scorer.retrievers.precomputed import PrecomputedRetriever
-from scorer.retrievers.python import PythonRetriever
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverSettings
+from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
+from recall_audit.scorer.retrievers.http import HttpRetriever, public_url
+from recall_audit.scorer.retrievers.precomputed import PrecomputedRetriever
+from recall_audit.scorer.retrievers.python import PythonRetriever
 
 SPEC_HELP = "use 'precomputed', an http(s):// URL, 'python:module:function' or 'bm25:PATH'"
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from alembic import context
+from recall_audit.storage.columns import UTCDateTime
+from recall_audit.storage.engine import build_engine, normalise_url
+from recall_audit.storage.settings import database_url
+from recall_audit.storage.tables import metadata
 from sqlalchemy import Connection
 from sqlalchemy.pool import NullPool
-
-from storage.columns import UTCDateTime
-from storage.engine import build_engine, normalise_url
-from storage.settings import database_url
-from storage.tables import metadata
 
 
 def render_item(kind: str, obj: Any, _context: Any) -> str | bool:
