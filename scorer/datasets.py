@@ -2,30 +2,35 @@
 
 JSONL and CSV are streamed, so memory does not grow with the file (only the set of seen
 ids does). Field names of Ragas, DeepEval and Mastra are all accepted. A bad row becomes a
-`DatasetError` that names the file, the line and the field.
+`DatasetError` that names the file, the line and the field, and reading goes on; a file with
+no usable row at all raises one `DatasetError` that says what it holds and what was expected.
+Text that a results backend could not store (lone surrogates, NUL) is a bad row here, at
+read time, rather than a crash when the case is saved.
 """
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import json
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
-from recall_audit.scorer.errors import ConfigurationError, RecallAuditError
+from recall_audit.scorer.dataset_rows import (
+    CONTEXT_FIELDS,
+    GROUND_TRUTH_FIELDS,
+    GROUND_TRUTHS_FIELD,
+    QUESTION_FIELDS,
+    DatasetError,
+    Format,
+    read_rows,
+    type_name,
+)
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.storable import unstorable
 
-QUESTION_FIELDS = ("input", "question", "user_input", "query")
-GROUND_TRUTH_FIELDS = ("ground_truth", "groundTruth", "expected_output", "reference", "answer")
-GROUND_TRUTHS_FIELD = "ground_truths"
-CONTEXT_FIELDS = ("contexts", "retrieval_context", "retrieved_contexts", "context")
 ID_FIELDS = ("id", "case_id")
-JSON_WRAPPER_FIELDS = ("data", "cases", "rows")
-
-Format = Literal["jsonl", "json", "csv"]
 OnError = Literal["raise", "skip"]
 _SUFFIX_FORMATS: dict[str, Format] = {
     ".jsonl": "jsonl",
@@ -35,41 +40,6 @@ _SUFFIX_FORMATS: dict[str, Format] = {
 }
 _BLOCK = 1 << 20
 T = TypeVar("T")
-
-
-class DatasetError(RecallAuditError):
-    """One bad row (or an unreadable file): where it is, which field, and what is wrong.
-
-    `line` is the line number for JSONL and CSV, the 1-based item number for JSON, and
-    None when the whole file is at fault.
-    """
-
-    def __init__(
-        self,
-        path: str | Path,
-        line: int | None,
-        field: str | None,
-        message: str,
-        *,
-        item: bool = False,
-    ) -> None:
-        self.path = str(path)
-        self.line = line
-        self.field = field
-        self.message = message
-        self.item = item
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        where = self.path
-        if self.line is not None:
-            where += f":item {self.line}" if self.item else f":{self.line}"
-        what = f"field '{self.field}': {self.message}" if self.field else self.message
-        return f"{where}: {what}"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Picklable, so that it survives being sent between workers.
-        return (type(self), (self.path, self.line, self.field, self.message), {"item": self.item})
 
 
 class DatasetCase(BaseModel):
@@ -134,19 +104,26 @@ def iter_cases(
 def _iter_cases(
     path: str | Path, fmt: Format, on_error: OnError, on_skip: Callable[[DatasetError], None] | None
 ) -> Iterator[DatasetCase]:
-    rows = {"jsonl": _jsonl_rows, "json": _json_rows, "csv": _csv_rows}[fmt](path)
     seen: dict[str, int] = {}
-    for line, row in rows:
+    first_error: DatasetError | None = None
+    bad = 0
+    for line, row in read_rows(path, fmt):
         try:
             case = _case_from_row(path, line, row, item=fmt == "json")
             _check_unique(path, case, seen, item=fmt == "json")
         except DatasetError as error:
             if on_error == "raise":
                 raise
+            first_error, bad = first_error or error, bad + 1
             if on_skip is not None:
                 on_skip(error)
             continue
         yield case
+    if not seen:
+        # Nothing to audit is a problem with the file, whatever the mode.
+        raise DatasetError(
+            path, None, None, f"no valid case: all {bad} rows are bad; the first: {first_error}"
+        )
 
 
 def _format_of(path: str | Path) -> Format:
@@ -158,98 +135,22 @@ def _format_of(path: str | Path) -> Format:
     return _SUFFIX_FORMATS[suffix]
 
 
-# A row is (line, parsed value) or (line, DatasetError) so that a bad line can be skipped.
-Row = tuple[int, Any]
-
-
-def _jsonl_rows(path: str | Path) -> Iterator[Row]:
-    # Binary lines so that a line with broken UTF-8 is reported by number, not fatal.
-    with open(path, "rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            try:
-                text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
-            except UnicodeDecodeError as error:
-                yield number, DatasetError(path, number, None, f"not valid UTF-8 ({error.reason})")
-                continue
-            if not text.strip():
-                continue
-            try:
-                yield number, json.loads(text)
-            except json.JSONDecodeError as error:
-                message = f"invalid JSON: {error.msg} (column {error.colno})"
-                yield number, DatasetError(path, number, None, message)
-
-
-def _json_rows(path: str | Path) -> Iterator[Row]:
-    try:
-        with open(path, encoding="utf-8-sig") as handle:
-            document = json.load(handle)
-    except json.JSONDecodeError as error:
-        raise DatasetError(path, error.lineno, None, f"invalid JSON: {error.msg}") from None
-    except UnicodeDecodeError as error:
-        raise DatasetError(path, None, None, f"not valid UTF-8 ({error.reason})") from None
-    if isinstance(document, dict):
-        wrapped = [
-            document[key] for key in JSON_WRAPPER_FIELDS if isinstance(document.get(key), list)
-        ]
-        if not wrapped:
-            raise DatasetError(
-                path,
-                None,
-                None,
-                "expected a list of cases or an object with 'data', 'cases' or 'rows'",
-            )
-        document = wrapped[0]
-    if not isinstance(document, list):
-        raise DatasetError(
-            path, None, None, f"expected a list of cases, got {_type_name(document)}"
-        )
-    yield from enumerate(document, start=1)
-
-
-def _csv_rows(path: str | Path) -> Iterator[Row]:
-    # newline="" lets the csv module handle quoted newlines inside cells.
-    with open(path, encoding="utf-8-sig", newline="") as handle:
-        reader = csv.DictReader(handle)
-        start = 2  # line 1 is the header
-        for record in reader:
-            row = {key: value for key, value in record.items() if key is not None and value != ""}
-            if None in record:
-                yield start, DatasetError(path, start, None, "more cells than header columns")
-            else:
-                yield start, _decode_csv_lists(path, start, row)
-            start = reader.line_num + 1
-
-
-def _decode_csv_lists(
-    path: str | Path, line: int, row: dict[str, Any]
-) -> dict[str, Any] | DatasetError:
-    """CSV cells are text: list-valued fields are written as JSON lists."""
-    for key in (*CONTEXT_FIELDS, GROUND_TRUTHS_FIELD):
-        if key not in row:
-            continue
-        try:
-            value = json.loads(row[key])
-        except json.JSONDecodeError:
-            return DatasetError(path, line, key, "expected a JSON list in the cell")
-        if not isinstance(value, list):
-            return DatasetError(
-                path, line, key, f"expected a JSON list in the cell, got {_type_name(value)}"
-            )
-        row[key] = value
-    return row
-
-
 def _case_from_row(path: str | Path, line: int, row: Any, *, item: bool) -> DatasetCase:
     if isinstance(row, DatasetError):
         raise row
     if not isinstance(row, dict):
-        raise DatasetError(
-            path, line, None, f"expected an object, got {_type_name(row)}", item=item
-        )
+        raise DatasetError(path, line, None, f"expected an object, got {type_name(row)}", item=item)
 
     def fail(field: str, message: str) -> DatasetError:
         return DatasetError(path, line, field, message, item=item)
+
+    for key, value in row.items():
+        if unstorable(key) is not None:
+            # The name itself cannot be shown or stored as it is.
+            raise fail(key.encode("unicode_escape").decode(), f"the field name {unstorable(key)}")
+        problem = unstorable(value)
+        if problem is not None:
+            raise fail(key, problem)
 
     rest = dict(row)
     question_key, question = _pop_first(rest, QUESTION_FIELDS)
@@ -270,13 +171,13 @@ def _case_from_row(path: str | Path, line: int, row: Any, *, item: bool) -> Data
         )
     for key, value in ((question_key, question), (truth_key, ground_truth)):
         if value is not None and not isinstance(value, str):
-            raise fail(key, f"expected a string, got {_type_name(value)}")
+            raise fail(key, f"expected a string, got {type_name(value)}")
     contexts_key, contexts = _pop_first(rest, CONTEXT_FIELDS)
     if contexts is not None and not isinstance(contexts, list):
-        raise fail(contexts_key, f"expected a list of chunks, got {_type_name(contexts)}")
+        raise fail(contexts_key, f"expected a list of chunks, got {type_name(contexts)}")
     id_key, case_id = _pop_first(rest, ID_FIELDS)
     if case_id is not None and (isinstance(case_id, bool) or not isinstance(case_id, str | int)):
-        raise fail(id_key, f"expected a string or an integer, got {_type_name(case_id)}")
+        raise fail(id_key, f"expected a string or an integer, got {type_name(case_id)}")
     question, ground_truth = question or "", ground_truth or ""
     if case_id is not None and str(case_id).strip() == "":
         raise fail(id_key, "is empty")
@@ -307,12 +208,8 @@ def _pop_first(row: dict[str, Any], keys: tuple[str, ...]) -> tuple[str, Any]:
     return keys[0], None
 
 
-def _type_name(value: Any) -> str:
-    return {dict: "object", list: "list", type(None): "null"}.get(type(value), type(value).__name__)
-
-
 def _describe(value: Any) -> str:
     if isinstance(value, list):
-        kinds = sorted({_type_name(v) for v in value if not isinstance(v, str)})
+        kinds = sorted({type_name(v) for v in value if not isinstance(v, str)})
         return f"a list with {', '.join(kinds)} items"
-    return _type_name(value)
+    return type_name(value)
