@@ -42,6 +42,9 @@ class ServeSettings(BaseModel):
     timezone: str = "UTC"
     kb: str | None = Field(default=None, description="Knowledge base whose updates trigger a run.")
     debounce_seconds: float = Field(default=60.0, ge=0)
+    app_dir: str | None = Field(
+        default=None, description="Folder python: modules are imported from (default: here)."
+    )
 
 
 def _absolute(spec: str | None) -> str | None:
@@ -73,6 +76,7 @@ def build_deployment(settings: ServeSettings) -> RunnerDeployment:
         "judge": settings.judge,
         "name": settings.name,
         "top_k": settings.top_k,
+        "app_dir": str(Path(settings.app_dir or ".").expanduser().resolve()),
     }
     nightly = Cron(
         settings.cron,

@@ -83,10 +83,10 @@ class AuditSummary(BaseModel):
         )
 
 
-def _extractor(spec: str | None) -> Extractor | None:
+def _extractor(spec: str | None, app_dir: str | None) -> Extractor | None:
     if spec is None:
         return None
-    return load_callable(spec.removeprefix("python:"))
+    return load_callable(spec.removeprefix("python:"), app_dir)
 
 
 async def audit_batch(ctx: AuditContext, cases: list[DatasetCase], number: int) -> Usage:
@@ -147,13 +147,15 @@ async def audit(
     tolerance: float = 0.02,
     database_url: str | None = None,
     trigger: str | None = None,
+    app_dir: str | None = None,
 ) -> AuditSummary:
     """Audits the context recall of `retriever` on the labelled cases in `dataset`.
 
     `retriever` is `precomputed` (the default when rows carry chunks), an http(s) URL,
     `python:module:function` or `bm25:PATH`; `judge` is `builtin`, `openai/<model>` or
     `anthropic/<model>`. `resume` continues an unfinished run; `trigger` records what
-    started the run (a schedule, a knowledge-base event).
+    started the run (a schedule, a knowledge-base event). `python:` modules are imported
+    from `app_dir` (default: the working folder).
     """
     logger = get_run_logger()
     engine = open_database(database_url)
@@ -188,12 +190,12 @@ async def audit(
             engine=engine,
             run=run,
             judge=chosen_judge,
-            retriever=await stack.enter_async_context(retriever_from_spec(spec)),
+            retriever=await stack.enter_async_context(retriever_from_spec(spec, app_dir=app_dir)),
             top_k=top_k,
             concurrency=concurrency,
             scale=scale,
             text_field=context_field,
-            extractor=_extractor(context_extractor),
+            extractor=_extractor(context_extractor, app_dir),
         )
         try:
             cases = iter_cases(dataset, on_error="skip")

@@ -18,6 +18,7 @@ from typing import Annotated, Any
 import typer
 from recall_audit.flows.environment import configure_prefect
 from recall_audit.flows.options import (
+    AppDir,
     Dataset,
     Judge,
     Name,
@@ -127,13 +128,14 @@ def run(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object on stdout.")
     ] = False,
+    app_dir: AppDir = None,
 ) -> None:
     """Audit a retriever's context recall on a labelled dataset."""
     if on_bad_row not in ("skip", "fail"):
         raise fail(f"--on-bad-row must be 'skip' or 'fail', not {on_bad_row!r}")
     with bad_input_exits():
         total = _count_valid_rows(dataset, on_bad_row)
-    check_judge_and_retriever(judge, retriever)
+    check_judge_and_retriever(judge, retriever, app_dir)
     configure_prefect()
     from recall_audit.flows.audit import audit
 
@@ -161,6 +163,7 @@ def run(
                     context_field=context_field,
                     context_extractor=context_extractor,
                     tolerance=tolerance,
+                    app_dir=str(app_dir.resolve()) if app_dir else None,
                 )
             )
     finally:
@@ -409,17 +412,9 @@ def demo(
         context_field=None,
         context_extractor=None,
         as_json=False,
+        app_dir=None,
     )
 
-
-def _with_operations() -> None:
-    """`server`, `serve`, `kb-updated` and `watch` live with the deployments they drive."""
-    from recall_audit.flows.operations import ops_app
-
-    app.registered_commands.extend(ops_app.registered_commands)
-
-
-_with_operations()
 
 if __name__ == "__main__":
     app()

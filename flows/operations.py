@@ -1,7 +1,6 @@
-"""Commands that run audits unattended: the Prefect server and UI, the nightly and
-knowledge-base-triggered deployment, and the knowledge-base watcher (docs/operations.md).
-
-Merged into `recall-audit`; also runnable alone as `recall-audit`.
+"""Commands around unattended audits: the Prefect server and UI, and the knowledge-base
+watcher (docs/operations.md). `recall-audit` (recall_audit/cli.py) joins them with the
+audit commands and with `serve`, which lives with the deployments it registers.
 """
 
 from __future__ import annotations
@@ -16,15 +15,7 @@ from typing import Annotated
 
 import typer
 from recall_audit.flows.environment import SERVER_HOST, SERVER_PORT, configure_prefect, prefect_home
-from recall_audit.flows.options import (
-    Dataset,
-    Judge,
-    Name,
-    Retriever,
-    TopK,
-    check_judge_and_retriever,
-    fail,
-)
+from recall_audit.flows.options import fail
 from rich.console import Console
 
 ops_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
@@ -76,51 +67,6 @@ def server(
     sys.stdout.flush()
     # exec: Ctrl-C and SIGTERM reach the server itself, with no wrapper in between.
     os.execve(prefect, [prefect, "server", "start", "--host", host, "--port", str(port)], env)
-
-
-@ops_app.command()
-def serve(
-    dataset: Dataset,
-    retriever: Retriever = None,
-    judge: Judge = "builtin",
-    name: Name = None,
-    top_k: TopK = 5,
-    deployment: Annotated[str, typer.Option(help="Deployment name.")] = "nightly",
-    cron: Annotated[str, typer.Option(help="When to run, cron syntax.")] = "0 2 * * *",
-    timezone: Annotated[str, typer.Option(help="IANA time zone of --cron.")] = "UTC",
-    kb: Annotated[
-        str | None, typer.Option(help="Also run on `kb.updated` events of this knowledge base.")
-    ] = None,
-    debounce: Annotated[
-        float,
-        typer.Option(min=0, help="Seconds after a kb.updated run during which more are ignored."),
-    ] = 60.0,
-) -> None:
-    """Register the audit deployment (nightly + on kb.updated) and run its runs; blocks."""
-    from recall_audit.deployments.serve import ServeSettings, serve_audit
-
-    if not dataset.is_file():
-        raise fail(f"{dataset}: no such file")
-    check_judge_and_retriever(judge, retriever)
-    api = require_server()
-    settings = ServeSettings(
-        dataset=str(dataset),
-        retriever=retriever,
-        judge=judge,
-        name=name,
-        top_k=top_k,
-        deployment=deployment,
-        cron=cron,
-        timezone=timezone,
-        kb=kb,
-        debounce_seconds=debounce,
-    )
-    console.print(
-        f"serving recall-audit/{deployment} on {api}: cron {cron!r} ({timezone})"
-        + (f", and on kb.updated for kb.{kb}" if kb else ""),
-        highlight=False,
-    )
-    serve_audit(settings)
 
 
 @ops_app.command("kb-updated")

@@ -22,6 +22,10 @@ Retriever = Annotated[
 Judge = Annotated[str, typer.Option(help="builtin | openai/<model> | anthropic/<model>")]
 Name = Annotated[str | None, typer.Option(help="Dataset name (default: the file's stem).")]
 TopK = Annotated[int, typer.Option(min=1, help="Chunks asked of the retriever per question.")]
+AppDir = Annotated[
+    Path | None,
+    typer.Option(help="Folder python: modules are imported from (default: the working folder)."),
+]
 
 
 def fail(message: str) -> typer.Exit:
@@ -30,11 +34,13 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(BAD_INPUT)
 
 
-def check_judge_and_retriever(judge: str, retriever: str | None) -> None:
+def check_judge_and_retriever(
+    judge: str, retriever: str | None, app_dir: Path | None = None
+) -> None:
     """Fails fast on a judge or retriever that cannot work, before anything starts."""
     try:
         get_judge(judge)
         if retriever:
-            retriever_from_spec(retriever)
+            retriever_from_spec(retriever, app_dir=app_dir)
     except (RecallAuditError, ValueError) as error:
         raise fail(str(error)) from None

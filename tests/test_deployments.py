@@ -141,13 +141,14 @@ async def test_http_version_is_the_etag_then_the_json_version_then_a_hash(
 
 
 def test_serve_rejects_bad_input_with_exit_code_2(tmp_path: Path) -> None:
-    from recall_audit.flows.operations import ops_app
     from typer.testing import CliRunner
 
+    from recall_audit.cli import app
+
     runner = CliRunner()
-    missing = runner.invoke(ops_app, ["serve", "--dataset", str(tmp_path / "none.jsonl")])
+    missing = runner.invoke(app, ["serve", "--dataset", str(tmp_path / "none.jsonl")])
     assert missing.exit_code == 2 and "no such file" in missing.output
     bad = runner.invoke(
-        ops_app, ["serve", "--dataset", str(DEMO / "dataset.jsonl"), "--retriever", "bm25:/no/kb"]
+        app, ["serve", "--dataset", str(DEMO / "dataset.jsonl"), "--retriever", "bm25:/no/kb"]
     )
     assert bad.exit_code == 2 and "/no/kb" in bad.output

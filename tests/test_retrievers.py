@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import socket
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -201,6 +203,47 @@ async def test_python_function_errors_become_retriever_errors() -> None:
     assert (
         str(caught.value)
         == "retriever python:fake_retrievers:broken raised ValueError: index offline"
+    )
+
+
+@pytest.fixture
+def user_folder(tmp_path: Path) -> Iterator[Path]:
+    """A user's project: a `tasks.py` that must never run, and their retriever in `tasks`
+    and in `my_rag`, as in a Celery or Invoke project."""
+    (tmp_path / "tasks.py").write_text(
+        "def retrieve(question):\n    return ['from the user tasks.py']\n"
+    )
+    (tmp_path / "my_rag.py").write_text(
+        "def retrieve(question, top_k):\n    return ['from my_rag'] * top_k\n"
+    )
+    yield tmp_path
+    for name in ("tasks", "my_rag"):
+        sys.modules.pop(name, None)
+
+
+def test_python_modules_load_from_the_app_dir_first(user_folder: Path) -> None:
+    before = list(sys.path)
+    found = PythonRetriever.from_target("tasks:retrieve", app_dir=user_folder)
+    assert Path(inspect.getfile(found._function)) == user_folder / "tasks.py"
+    # The folder is only searched during the import: nothing imported later can be shadowed.
+    assert sys.path == before
+
+
+async def test_python_modules_load_from_the_working_folder(
+    user_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(user_folder)
+    retriever = retriever_from_spec("python:my_rag:retrieve")
+    assert await retriever.retrieve(case(), top_k=2) == ["from my_rag", "from my_rag"]
+
+
+def test_python_modules_never_resolve_to_our_own_code(user_folder: Path) -> None:
+    (user_folder / "recall_audit.py").write_text("def retrieve(question):\n    return []\n")
+    with pytest.raises(ConfigurationError) as caught:
+        retriever_from_spec("python:recall_audit.tasks.retrieve:retrieve")
+    assert str(caught.value) == (
+        "retriever 'python:recall_audit.tasks.retrieve:retrieve': "
+        "'recall_audit.tasks.retrieve' is Recall Audit's own code, not a module of yours"
     )
 
 

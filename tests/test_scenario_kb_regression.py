@@ -95,7 +95,7 @@ def served(
     log = work / "serve.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "recall_audit.flows.operations", "serve",
+            [sys.executable, "-m", "recall_audit", "serve",
              "--dataset", str(DEMO / "dataset.jsonl"), "--name", DATASET_NAME,
              "--retriever", f"bm25:{kb_path}", "--top-k", "4",
              "--kb", KB, "--deployment", DEPLOYMENT, "--debounce", "120"],

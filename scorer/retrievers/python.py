@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -13,14 +16,37 @@ from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError
 
+OWN_PACKAGE = "recall_audit"
 
-def load_callable(target: str) -> Callable[..., Any]:
-    """Import `module:function` (the function may be a dotted attribute path)."""
+
+@contextmanager
+def _first_on_path(folder: str) -> Iterator[None]:
+    """The user's folder goes first while their module is imported, like uvicorn's --app-dir;
+    it is taken off again so it cannot shadow anything imported later."""
+    sys.path.insert(0, folder)
+    try:
+        yield
+    finally:
+        sys.path.remove(folder)
+
+
+def load_callable(target: str, app_dir: str | Path | None = None) -> Callable[..., Any]:
+    """Import `module:function` (the function may be a dotted attribute path).
+
+    The module is looked up in `app_dir` (default: the working folder) before anywhere else.
+    Our own modules all live under `recall_audit`, so a user's `tasks.py` or `storage/` is
+    never confused with them.
+    """
     module_name, sep, attribute = target.partition(":")
     if not sep or not module_name or not attribute:
         raise ConfigurationError(f"expected 'module:function', got '{target}'")
+    if module_name.partition(".")[0] == OWN_PACKAGE:
+        raise ConfigurationError(
+            f"'{module_name}' is Recall Audit's own code, not a module of yours"
+        )
     try:
-        found: Any = importlib.import_module(module_name)
+        with _first_on_path(str(Path(app_dir or ".").resolve())):
+            found: Any = importlib.import_module(module_name)
     except ImportError as error:
         raise ConfigurationError(f"cannot import module '{module_name}': {error}") from None
     for part in attribute.split("."):
@@ -58,8 +84,8 @@ class PythonRetriever(BaseRetriever):
         )
 
     @classmethod
-    def from_target(cls, target: str) -> PythonRetriever:
-        return cls(load_callable(target), name=f"python:{target}")
+    def from_target(cls, target: str, app_dir: str | Path | None = None) -> PythonRetriever:
+        return cls(load_callable(target, app_dir), name=f"python:{target}")
 
     async def retrieve(self, case: DatasetCase, top_k: int) -> Any:
         args = (case.question, top_k) if self._takes_top_k else (case.question,)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from recall_audit.scorer.errors import ConfigurationError
@@ -14,10 +15,13 @@ from recall_audit.scorer.retrievers.python import PythonRetriever
 SPEC_HELP = "use 'precomputed', an http(s):// URL, 'python:module:function' or 'bm25:PATH'"
 
 
-def retriever_from_spec(spec: str, *, settings: RetrieverSettings | None = None) -> BaseRetriever:
+def retriever_from_spec(
+    spec: str, *, settings: RetrieverSettings | None = None, app_dir: str | Path | None = None
+) -> BaseRetriever:
     """`precomputed`, `http(s)://host/path`, `python:module:function` or `bm25:PATH`.
 
-    `settings` apply to HTTP retrievers (timeouts, connections, retries, headers, token).
+    `settings` apply to HTTP retrievers (timeouts, connections, retries, headers, token);
+    `python:` modules are imported from `app_dir` (default: the working folder).
     Raises ConfigurationError with a one-line message when the spec cannot be used.
     """
     text = spec.strip()
@@ -29,7 +33,7 @@ def retriever_from_spec(spec: str, *, settings: RetrieverSettings | None = None)
         return HttpRetriever(text, settings)
     if text.startswith("python:"):
         try:
-            return PythonRetriever.from_target(text.removeprefix("python:"))
+            return PythonRetriever.from_target(text.removeprefix("python:"), app_dir)
         except ConfigurationError as error:
             raise ConfigurationError(f"retriever '{text}': {error}") from None
     if text.startswith("bm25:"):
