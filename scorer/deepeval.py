@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
-from recall_audit.scorer.blocking import BlockingRunner
+from recall_audit.scorer.blocking import BlockingRunner, closer_of
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.recall import context_recall, reason_writer, with_model_reason
@@ -60,7 +60,9 @@ class ContextualRecallMetric:
         self.error: str | None = None
         self.result: RecallResult | None = None
         self.verbose_logs: str | None = None
-        self._runner = BlockingRunner()
+        # A judge made here from a model string is ours to close (its HTTP pool) with the loop.
+        owned = None if isinstance(model, Judge) else closer_of(self.judge)
+        self._runner = BlockingRunner(cleanup=owned)
 
     @property
     def __name__(self) -> str:
@@ -77,6 +79,16 @@ class ContextualRecallMetric:
 
     def measure(self, test_case: LLMTestCase, *_: Any, **__: Any) -> float | None:
         return self._runner.call(self.a_measure, test_case)
+
+    def close(self) -> None:
+        """Stops the loop `measure` uses (and closes the judge made from a model string)."""
+        self._runner.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     def is_successful(self) -> bool:
         return bool(self.success)

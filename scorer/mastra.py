@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, Self
 
-from recall_audit.scorer.blocking import BlockingRunner
+from recall_audit.scorer.blocking import BlockingRunner, closer_of
 from recall_audit.scorer.context import extract_from_messages
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges import get_judge
@@ -37,13 +37,15 @@ class ContextRecallScorer:
         context_extractor: ContextExtractor | None,
         scale: float,
         model_reason: bool = False,
+        owns_judge: bool = False,
     ) -> None:
         self.judge = judge
         self.reason_writer = reason_writer(judge, model_reason)
         self.context = list(context) if context is not None else None
         self.context_extractor = context_extractor
         self.scale = scale
-        self._runner = BlockingRunner()
+        # A judge made here from a model string is ours to close (its HTTP pool) with the loop.
+        self._runner = BlockingRunner(cleanup=closer_of(judge) if owns_judge else None)
 
     async def _chunks(self, input: Any, output: Any) -> Sequence[str]:
         # Without an extractor or a fixed context, tool results in the messages are the context.
@@ -72,7 +74,14 @@ class ContextRecallScorer:
         )
 
     def close(self) -> None:
+        """Stops the loop `run` uses (and closes the judge made from a model string)."""
         self._runner.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
 
 def create_context_recall_scorer(
@@ -98,4 +107,5 @@ def create_context_recall_scorer(
         context_extractor=context_extractor,
         scale=scale,
         model_reason=model_reason,
+        owns_judge=not isinstance(model, Judge),
     )

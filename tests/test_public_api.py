@@ -1,14 +1,20 @@
 """Both public APIs over the built-in judge: the worked example, thresholds, scale, degenerate input."""
 
 import asyncio
+import subprocess
+import sys
+import threading
+from pathlib import Path
 
 import pytest
+from model_server import FakeModelServer, openai_completion
 from recall_audit.scorer import (
     ContextualRecallMetric,
     LLMTestCase,
     Status,
     create_context_recall_scorer,
 )
+from recall_audit.scorer.judges.builtin import BuiltinJudge
 
 EINSTEIN_TRUTH = "Einstein was born in 1879. He developed relativity. He won the Nobel Prize."
 EINSTEIN_DOCS = [
@@ -169,3 +175,82 @@ def test_the_scorer_library_starts_neither_prefect_nor_a_database():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+# Closing: the sync API's loop thread ends with the scorer, and at interpreter exit.
+
+
+def scorer_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name == "recall-audit-scorer"}
+
+
+def test_closing_the_scorer_ends_its_loop_thread_and_refuses_later_runs():
+    before = scorer_threads()
+    with create_context_recall_scorer(context=EINSTEIN_DOCS) as scorer:
+        assert scorer.run(ground_truth=EINSTEIN_TRUTH).score == pytest.approx(2 / 3)
+        [thread] = scorer_threads() - before
+    assert not thread.is_alive()
+    with pytest.raises(RuntimeError, match="closed"):
+        scorer.run(ground_truth=EINSTEIN_TRUTH)
+    scorer.close()  # closing twice is harmless
+
+
+def test_closing_the_deepeval_metric_ends_its_loop_thread():
+    before = scorer_threads()
+    case = LLMTestCase(expected_output=EINSTEIN_TRUTH, retrieval_context=EINSTEIN_DOCS)
+    with ContextualRecallMetric() as metric:
+        assert metric.measure(case) == pytest.approx(2 / 3)
+        [thread] = scorer_threads() - before
+    assert not thread.is_alive()
+
+
+class UsersJudge(BuiltinJudge):
+    """A judge of the user's, holding something it closes itself."""
+
+    closed = False
+
+    async def aclose(self) -> None:
+        self.closed = True
+
+
+def test_a_judge_made_from_a_model_string_is_closed_with_the_scorer_a_given_one_is_not(
+    model_server: FakeModelServer, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setenv("OPENAI_BASE_URL", model_server.url + "/v1")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    claims = {"items": [{"index": 1, "claims": ["Einstein was born in 1879."]}]}
+    verdicts = {"verdicts": [{"claim": 1, "supported": True, "chunks": [1], "quote": "1879"}]}
+    model_server.enqueue(openai_completion(claims), openai_completion(verdicts))
+    given = UsersJudge()
+    with (
+        create_context_recall_scorer(model="openai/gpt-test", context=EINSTEIN_DOCS) as owned,
+        create_context_recall_scorer(model=given, context=EINSTEIN_DOCS) as borrowed,
+    ):
+        assert owned.run(ground_truth="Einstein was born in 1879.").score == 1
+        assert borrowed.run(ground_truth="Einstein was born in 1879.").score == 1
+    # The model judge's connection pool went with its scorer; the user's judge is theirs.
+    with pytest.raises(RuntimeError, match="client has been closed"):
+        asyncio.run(owned.judge.extract_claims(["Einstein was born in 1879."]))
+    assert not given.closed
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def readme_library_example() -> str:
+    section = README.read_text().split("## The metric as a library", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_library_example_runs_with_nothing_on_stderr(tmp_path: Path):
+    # Next to a notebook's own scorer.py, which must not be what `recall_audit` imports.
+    (tmp_path / "scorer.py").write_text('raise SystemExit("user scorer")\n')
+    done = subprocess.run(
+        [sys.executable, "-c", readme_library_example()],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[0] == "0.6666666666666666"
