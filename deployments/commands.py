@@ -14,7 +14,9 @@ from recall_audit.flows.options import (
     Judge,
     Name,
     Retriever,
+    Rpm,
     TopK,
+    Tpm,
     check_judge_and_retriever,
     fail,
 )
@@ -40,6 +42,8 @@ def serve(
         typer.Option(min=0, help="Seconds after a kb.updated run during which more are ignored."),
     ] = 60.0,
     app_dir: AppDir = None,
+    rpm: Rpm = None,
+    tpm: Tpm = None,
 ) -> None:
     """Register the audit deployment (nightly + on kb.updated) and run its runs; blocks."""
     # Imported here: it loads Prefect's runner, which the other commands never need.
@@ -61,6 +65,8 @@ def serve(
         kb=kb,
         debounce_seconds=debounce,
         app_dir=str(app_dir or Path.cwd()),
+        rpm=rpm,
+        tpm=tpm,
     )
     console.print(
         f"serving recall-audit/{deployment} on {api}: cron {cron!r} ({timezone})"

@@ -45,6 +45,8 @@ class ServeSettings(BaseModel):
     app_dir: str | None = Field(
         default=None, description="Folder python: modules are imported from (default: here)."
     )
+    rpm: int | None = Field(default=None, ge=1, description="Judge endpoint's requests/minute.")
+    tpm: int | None = Field(default=None, ge=1, description="Judge endpoint's tokens/minute.")
 
 
 def _absolute(spec: str | None) -> str | None:
@@ -77,6 +79,8 @@ def build_deployment(settings: ServeSettings) -> RunnerDeployment:
         "name": settings.name,
         "top_k": settings.top_k,
         "app_dir": str(Path(settings.app_dir or ".").expanduser().resolve()),
+        "rpm": settings.rpm,
+        "tpm": settings.tpm,
     }
     nightly = Cron(
         settings.cron,

@@ -18,6 +18,7 @@ from recall_audit.scorer.context import Extractor
 from recall_audit.scorer.datasets import DatasetCase, iter_batches, iter_cases
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.judges import get_judge
+from recall_audit.scorer.models import ModelSettings, RateLimits
 from recall_audit.scorer.retrievers import load_callable, retriever_from_spec
 from recall_audit.scorer.types import Usage
 from recall_audit.storage import DatabaseResponseCache, RunRecord, open_database
@@ -148,6 +149,8 @@ async def audit(
     database_url: str | None = None,
     trigger: str | None = None,
     app_dir: str | None = None,
+    rpm: int | None = None,
+    tpm: int | None = None,
 ) -> AuditSummary:
     """Audits the context recall of `retriever` on the labelled cases in `dataset`.
 
@@ -155,7 +158,8 @@ async def audit(
     `python:module:function` or `bm25:PATH`; `judge` is `builtin`, `openai/<model>` or
     `anthropic/<model>`. `resume` continues an unfinished run; `trigger` records what
     started the run (a schedule, a knowledge-base event). `python:` modules are imported
-    from `app_dir` (default: the working folder).
+    from `app_dir` (default: the working folder). `rpm` and `tpm` are the judge endpoint's
+    requests and tokens per minute (unset: RECALL_AUDIT_RPM / RECALL_AUDIT_TPM, else none).
     """
     logger = get_run_logger()
     engine = open_database(database_url)
@@ -165,7 +169,8 @@ async def audit(
         raise ConfigurationError(
             f"{dataset}: no row carries retrieved chunks; choose a retriever with --retriever"
         )
-    chosen_judge = get_judge(judge, cache=DatabaseResponseCache(engine))
+    limits = ModelSettings(limits=RateLimits(rpm=rpm, tpm=tpm))
+    chosen_judge = get_judge(judge, settings=limits, cache=DatabaseResponseCache(engine))
     params = {"top_k": top_k, "batch_size": batch_size, "trigger": trigger, "dataset_path": dataset}
     run = await open_run(
         engine, loaded.dataset, spec, chosen_judge, scale, params, resume, run_id, flow_run.id

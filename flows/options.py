@@ -22,6 +22,19 @@ Retriever = Annotated[
 Judge = Annotated[str, typer.Option(help="builtin | openai/<model> | anthropic/<model>")]
 Name = Annotated[str | None, typer.Option(help="Dataset name (default: the file's stem).")]
 TopK = Annotated[int, typer.Option(min=1, help="Chunks asked of the retriever per question.")]
+# Budgets of the judge's endpoint; unset, the model layer reads RECALL_AUDIT_RPM / _TPM.
+Rpm = Annotated[
+    int | None,
+    typer.Option(
+        min=1, help="Requests per minute the judge's endpoint allows [env RECALL_AUDIT_RPM]."
+    ),
+]
+Tpm = Annotated[
+    int | None,
+    typer.Option(
+        min=1, help="Tokens per minute the judge's endpoint allows [env RECALL_AUDIT_TPM]."
+    ),
+]
 AppDir = Annotated[
     Path | None,
     typer.Option(help="Folder python: modules are imported from (default: the working folder)."),

@@ -1,14 +1,17 @@
 """A real HTTP server on 127.0.0.1 that plays a model provider (or any JSON endpoint) in tests.
 
 Script it per test: queue canned replies (status, body, headers, delay), or give a responder
-that computes a reply from the request. Every request is recorded, and the server counts how
-many were in flight at once.
+that computes a reply from the request. Every request is recorded with when it arrived and the
+status it got, and the server counts how many were in flight at once. A `Budget` makes it a
+rate-limited provider: beyond it, 429 with Retry-After.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +27,9 @@ class Recorded:
     body: bytes
     # The client's port: equal ports mean the client reused one connection.
     client_port: int
+    # When it arrived (time.monotonic) and the status it was answered with.
+    at: float = 0.0
+    status: int | None = None
 
     @property
     def json(self) -> Any:
@@ -43,9 +49,47 @@ class Canned:
 Responder = Callable[[Recorded], Canned]
 
 
+def one_request(_request: Recorded) -> int:
+    return 1
+
+
+def openai_tokens(request: Recorded) -> int:
+    """What OpenAI counts against tokens per minute on arrival: the prompt and max_tokens."""
+    body = request.json or {}
+    prompt = sum(len(m.get("content") or "") for m in body.get("messages", []))
+    return math.ceil(prompt / 4) + int(body.get("max_tokens") or 0)
+
+
+@dataclass
+class Budget:
+    """At most `limit` units in any `window` seconds (a sliding window, the strictest kind).
+
+    Refused requests count too, as OpenAI counts them, so retrying at once cannot work.
+    """
+
+    limit: int
+    window: float
+    cost: Callable[[Recorded], int] = one_request
+    _spent: deque[tuple[float, int]] = field(default_factory=deque, init=False, repr=False)
+
+    def refusal(self, request: Recorded) -> Canned | None:
+        """None when the request fits; else the 429 to answer (caller holds the server lock)."""
+        now, cost = request.at, self.cost(request)
+        while self._spent and self._spent[0][0] <= now - self.window:
+            self._spent.popleft()
+        used = sum(units for _, units in self._spent)
+        self._spent.append((now, cost))
+        if used + cost <= self.limit:
+            return None
+        # Retry-After is whole seconds (RFC 9110): until the oldest unit leaves the window.
+        wait = max(1, math.ceil(self._spent[0][0] + self.window - now))
+        return Canned(429, {"error": "rate limit exceeded"}, headers={"Retry-After": str(wait)})
+
+
 class FakeModelServer:
-    def __init__(self, responder: Responder | None = None) -> None:
+    def __init__(self, responder: Responder | None = None, *budgets: Budget) -> None:
         self.responder = responder
+        self.budgets = budgets
         self.requests: list[Recorded] = []
         self.max_in_flight = 0
         self._queue: deque[Canned] = deque()
@@ -84,9 +128,15 @@ class FakeModelServer:
 
     def _next(self, request: Recorded) -> Canned:
         with self._lock:
+            # Stamped under the lock, so budgets see arrivals in order.
+            request.at = time.monotonic()
             self.requests.append(request)
             self._in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self._in_flight)
+            for budget in self.budgets:
+                refusal = budget.refusal(request)
+                if refusal is not None:
+                    return refusal
             if self._queue:
                 return self._queue.popleft()
         if self.responder is not None:
@@ -122,6 +172,7 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
             )
             try:
                 canned = server._next(request)
+                request.status = canned.status
                 if canned.delay:
                     threading.Event().wait(canned.delay)
                 self._write(canned)
@@ -139,7 +190,8 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
             else:
                 payload, kind = body or b"", "application/octet-stream"
             self.send_response(canned.status)
-            self.send_header("Content-Type", kind)
+            if "Content-Type" not in canned.headers:
+                self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(payload)))
             for name, value in canned.headers.items():
                 self.send_header(name, value)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 from pathlib import Path
 
@@ -93,6 +94,20 @@ def test_model_judge_reruns_cost_only_what_changed(
         with Session(open_database(sqlite_db_url)) as session:
             stored = str([r.model_dump() for r in run_results(session, third.run_id)])
         assert "sk-test-secret" not in stored
+
+
+def test_rpm_paces_the_judges_requests(prefect_api, sqlite_db_url, einstein, monkeypatch):
+    with FakeModelServer(lexical_model) as model:
+        monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
+        summary = run_audit(
+            dataset=str(einstein), judge="openai/fake", database_url=sqlite_db_url, rpm=120
+        )
+    assert summary.scored == 4 and summary.model_calls == 5
+    # 120 a minute: a burst of two, then 118 a minute; so any span of t seconds holds at most
+    # 2 + 118/60 x t requests (unpaced, all five arrive within a fraction of a second).
+    arrivals = [r.at for r in model.requests]
+    for (i, start), (j, end) in itertools.combinations(enumerate(arrivals), 2):
+        assert j - i + 1 <= 2 + 118 / 60 * (end - start) + 0.05
 
 
 def test_no_row_with_chunks_and_no_retriever_is_a_configuration_error(

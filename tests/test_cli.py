@@ -85,6 +85,11 @@ def test_bad_input_exits_2_naming_file_line_and_field(sqlite_db_url, tmp_path):
     for args in (["--retriever", "ftp://nowhere"], ["--judge", "nosuch/model"]):
         wrong = recall_audit("run", "--dataset", str(data), *args, env=env, cwd=tmp_path)
         assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1, wrong.stderr
+    limited = cli_env(None, sqlite_db_url, RECALL_AUDIT_RPM="lots")
+    wrong = recall_audit(
+        "run", "--dataset", str(data), "--judge", "openai/m", env=limited, cwd=tmp_path
+    )
+    assert wrong.returncode == 2 and "RECALL_AUDIT_RPM='lots'" in wrong.stderr, wrong.stderr
     missing = recall_audit("run", "--dataset", str(tmp_path / "nope.jsonl"), env=env, cwd=tmp_path)
     assert missing.returncode == 2 and "nope.jsonl" in missing.stderr
 

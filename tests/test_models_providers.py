@@ -55,11 +55,22 @@ async def test_openai_sends_strict_json_schema_and_reads_usage(
     }
 
 
-async def test_openai_falls_back_to_json_object_when_json_schema_gets_500(
+# What llama-cpp-python's server (the real one in ../shared/tools) answers to json_schema.
+LLAMA_CPP_REFUSAL = {
+    "error": {
+        "message": "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', "
+        "'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\", "
+        "'input': 'json_schema', 'ctx': {'expected': \"'text' or 'json_object'\"}}",
+        "type": "internal_server_error",
+    }
+}
+
+
+async def test_openai_falls_back_to_json_object_when_llama_cpp_refuses_json_schema(
     model_server: FakeModelServer,
 ) -> None:
     model_server.enqueue(
-        Canned(500, {"error": {"message": "response_format json_schema unsupported"}}),
+        Canned(500, LLAMA_CPP_REFUSAL),
         openai_completion({"ok": True}),
         openai_completion({"ok": False}),
     )
@@ -96,14 +107,39 @@ async def test_openai_falls_back_to_prompt_only_when_json_object_is_rejected_too
     assert model.mode == "prompt"
 
 
-async def test_openai_client_error_in_the_last_mode_is_raised(
+async def test_openai_falls_back_on_400_response_format_unsupported(
+    model_server: FakeModelServer,
+) -> None:
+    refusal = {"error": {"message": "response_format 'json_schema' is not supported"}}
+    model_server.enqueue(Canned(400, refusal), openai_completion({"ok": True}))
+    async with OpenAIModel("m", settings_for(model_server.url + "/v1")) as model:
+        reply = await model.complete_json(REQUEST)
+    assert reply.data == {"ok": True} and model.mode == "json_object"
+    assert [r.json["response_format"]["type"] for r in model_server.requests] == [
+        "json_schema",
+        "json_object",
+    ]
+
+
+async def test_openai_client_error_not_about_the_format_is_raised_at_once(
     model_server: FakeModelServer,
 ) -> None:
     model_server.enqueue(*[Canned(400, {"error": "context too long"}) for _ in range(3)])
     async with OpenAIModel("m", settings_for(model_server.url + "/v1")) as model:
         with pytest.raises(ModelError, match="400"):
             await model.complete_json(REQUEST)
-    assert len(model_server.requests) == 3
+    assert len(model_server.requests) == 1 and model.mode == "json_schema"
+
+
+async def test_openai_500_that_does_not_name_the_format_is_retried_not_a_fallback(
+    model_server: FakeModelServer,
+) -> None:
+    model_server.enqueue(*[Canned(500, {"error": "internal error"}) for _ in range(3)])
+    async with OpenAIModel("m", settings_for(model_server.url + "/v1")) as model:
+        with pytest.raises(ModelError, match="500 after 3 attempts"):
+            await model.complete_json(REQUEST)
+    formats = [r.json["response_format"]["type"] for r in model_server.requests]
+    assert formats == ["json_schema"] * 3 and model.mode == "json_schema"
 
 
 async def test_openai_truncated_reply_is_reported_not_guessed(
@@ -112,8 +148,7 @@ async def test_openai_truncated_reply_is_reported_not_guessed(
     model_server.enqueue(openai_completion('{"ok": tr', finish_reason="length"))
     async with OpenAIModel("m", settings_for(model_server.url + "/v1")) as model:
         reply = await model.complete_json(REQUEST)
-    # No member was complete, so nothing is kept; the judge sees the cut and asks for less.
-    assert reply.data == {} and reply.truncated and "token limit" in (reply.problem or "")
+    assert reply.data is None and "token limit" in (reply.problem or "")
     assert reply.usage.calls == 1
 
 

@@ -57,7 +57,7 @@ async def test_500_then_success_retries_and_answers(model_server: FakeModelServe
     assert model_server.requests[2].json["response_format"]["type"] == "json_schema"
 
 
-async def test_429_retry_after_is_honoured(model_server: FakeModelServer) -> None:
+async def test_429_pauses_every_request_to_the_endpoint(model_server: FakeModelServer) -> None:
     model_server.enqueue(
         Canned(429, {"error": "slow down"}, headers={"Retry-After": "1"}),
         *[openai_completion({"ok": True}) for _ in range(4)],
@@ -65,16 +65,57 @@ async def test_429_retry_after_is_honoured(model_server: FakeModelServer) -> Non
     model = OpenAIModel("m", settings_for(model_server))
 
     async def others() -> None:
-        while not model_server.requests:
+        # Once the client has taken in A's 429 (its window of requests in flight shrank).
+        while model.limiter.in_flight_limit == model.limiter.max_in_flight:
             await anyio.sleep(0.005)
-        for i in range(3):
-            await model.complete_json(ask(f"B{i}"))
+        async with anyio.create_task_group() as group:
+            for i in range(3):
+                group.start_soon(model.complete_json, ask(f"B{i}"))
 
     async with model, anyio.create_task_group() as group:
         group.start_soon(model.complete_json, ask("A"))
         group.start_soon(others)
-    # A waited for the server's Retry-After, so B's three calls all came in between.
-    assert [user_text(r) for r in model_server.requests] == ["A", "B0", "B1", "B2", "A"]
+    refused, *after = model_server.requests
+    assert user_text(refused) == "A" and len(after) == 4
+    # Nobody, A's retry included, asked again before the server's Retry-After was over.
+    assert min(r.at for r in after) - refused.at >= 0.95
+    assert {r.status for r in after} == {200}
+
+
+async def test_two_500s_then_success_keep_json_schema(model_server: FakeModelServer) -> None:
+    model_server.enqueue(
+        Canned(500, {"error": "boom"}),
+        Canned(502, "<html><body>Bad gateway</body></html>"),
+        openai_completion({"ok": True}),
+        openai_completion({"ok": False}),
+    )
+    async with OpenAIModel("m", settings_for(model_server)) as model:
+        first = await model.complete_json(ask())
+        second = await model.complete_json(ask())
+    assert (first.data, second.data) == ({"ok": True}, {"ok": False})
+    # Transient failures are no verdict on the format: every request, the first included.
+    formats = [r.json["response_format"]["type"] for r in model_server.requests]
+    assert formats == ["json_schema"] * 4 and model.mode == "json_schema"
+
+
+async def test_html_200_from_a_proxy_is_retried(model_server: FakeModelServer) -> None:
+    page = "<!DOCTYPE html><html><body>Please wait while we check your browser</body></html>"
+    model_server.enqueue(
+        Canned(200, page, headers={"Content-Type": "text/html"}), openai_completion({"ok": True})
+    )
+    async with OpenAIModel("m", settings_for(model_server)) as model:
+        reply = await model.complete_json(ask())
+    assert reply.data == {"ok": True}
+    assert [r.status for r in model_server.requests] == [200, 200]
+    assert model.mode == "json_schema"
+
+
+async def test_html_200_every_time_is_reported(model_server: FakeModelServer) -> None:
+    model_server.enqueue(*[Canned(200, "<html>maintenance</html>") for _ in range(3)])
+    async with OpenAIModel("m", settings_for(model_server, max_retries=2)) as model:
+        with pytest.raises(ModelError, match="not a JSON object after 3 attempts"):
+            await model.complete_json(ask())
+    assert len(model_server.requests) == 3
 
 
 async def test_retry_after_http_date_is_capped(model_server: FakeModelServer) -> None:
@@ -96,6 +137,8 @@ async def test_timeout_then_success(model_server: FakeModelServer) -> None:
         reply = await model.complete_json(ask())
     assert reply.data == {"ok": True}
     assert len(model_server.requests) == 2
+    # A timeout is no verdict on the format either.
+    assert model_server.requests[1].json["response_format"]["type"] == "json_schema"
 
 
 async def test_retries_are_bounded(model_server: FakeModelServer) -> None:

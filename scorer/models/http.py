@@ -1,4 +1,4 @@
-"""Shared HTTP transport: one pooled client per model, bounded concurrency, polite retries."""
+"""Shared HTTP transport: one pooled client per model, paced by its limiter, polite retries."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import httpx
 from pydantic import SecretStr
 from recall_audit.scorer.errors import ModelError
 from recall_audit.scorer.models.base import ModelSettings, env_secret
+from recall_audit.scorer.models.limits import EndpointLimiter, request_tokens
 from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
 
 SNIPPET = 300
@@ -25,12 +26,20 @@ class EndpointError(ModelError):
         self.status = status
 
 
-# Decides, from status and body, that a failure must not be retried (the caller adapts instead).
-GiveUp = Callable[[int, str], bool]
+class Refused(EndpointError):
+    """The server refused the request as it was sent; the caller may change it and ask again."""
+
+
+# Decides, from status and body, that the server refused the request itself, so asking again
+# unchanged is pointless (e.g. "response_format json_schema is not supported").
+Refuses = Callable[[int, str], bool]
 
 
 class HttpTransport:
-    """POSTs JSON to one endpoint, reusing connections and retrying what is worth retrying."""
+    """POSTs JSON to one endpoint, reusing connections and retrying what is worth retrying.
+
+    Its `limiter` paces requests within the endpoint's budgets and backs off on 429.
+    """
 
     def __init__(
         self,
@@ -38,11 +47,14 @@ class HttpTransport:
         headers: dict[str, str],
         settings: ModelSettings,
         secret: SecretStr | None,
+        limiter: EndpointLimiter | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self._settings = settings
         self._secret = secret
-        self._limiter = anyio.CapacityLimiter(settings.max_connections)
+        self.limiter = limiter or EndpointLimiter(
+            settings.limits.or_environment(), settings.max_connections
+        )
         self._random = random.Random()
         self._client = pooled_client(headers, settings.timeout, settings.max_connections)
 
@@ -64,15 +76,18 @@ class HttpTransport:
         return text.replace(secret, "***") if secret else text
 
     async def post_json(
-        self, path: str, body: dict[str, Any], *, give_up: GiveUp | None = None
+        self, path: str, body: dict[str, Any], *, refuses: Refuses | None = None
     ) -> dict[str, Any]:
+        """The endpoint's JSON object answer. Timeouts, resets, 408/425/429/5xx and a 2xx whose
+        body is not a JSON object (a proxy's HTML page) are retried; other answers raise."""
         url = f"{self.base_url}/{path.lstrip('/')}"
         attempts = self._settings.max_retries + 1
+        tokens = request_tokens(body)
         for attempt in range(attempts):
             last = attempt == attempts - 1
             try:
-                # The slot is held for the request only, never while waiting to retry.
-                async with self._limiter:
+                # The place is held for the request only, never while waiting to retry.
+                async with self.limiter.request(tokens) as started:
                     response = await self._client.post(url, json=body)
             except httpx.TimeoutException:
                 if last:
@@ -85,30 +100,47 @@ class HttpTransport:
             else:
                 status = response.status_code
                 if status < 300:
-                    return self._decode(url, response)
-                # Scrubbed before cutting, so no part of the key survives at the cut.
-                text = self.scrub(response.text)
-                if status not in RETRYABLE_STATUS or (
-                    give_up is not None and give_up(status, text)
-                ):
-                    raise self._error(url, f"HTTP {status}: {text[:SNIPPET]}", status)
-                if last:
-                    raise self._error(
-                        url, f"HTTP {status} after {attempts} attempts: {text[:SNIPPET]}", status
-                    )
-                waited = self._retry_after(response)
-                delay = self._backoff(attempt) if waited is None else waited
+                    data = _json_object(response)
+                    if data is not None:
+                        self.limiter.succeeded()
+                        return data
+                    if last:
+                        raise self._error(
+                            url,
+                            f"answered {status} with a body that is not a JSON object "
+                            f"after {attempts} attempts: {self.scrub(response.text)[:SNIPPET]}",
+                        )
+                    delay = self._backoff(attempt)
+                else:
+                    delay = self._wait(response, attempt)
+                    if status == 429:
+                        # The limiter pauses every request to the endpoint, this retry included.
+                        self.limiter.throttled(started, delay)
+                        delay = 0.0
+                    self._raise_if_final(url, response, attempts, last, refuses)
             await anyio.sleep(delay)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
-    def _decode(self, url: str, response: httpx.Response) -> dict[str, Any]:
-        try:
-            data = response.json()
-        except ValueError:
-            raise self._error(url, "answered with a body that is not JSON") from None
-        if not isinstance(data, dict):
-            raise self._error(url, "answered with JSON that is not an object")
-        return data
+    def _raise_if_final(
+        self,
+        url: str,
+        response: httpx.Response,
+        attempts: int,
+        last: bool,
+        refuses: Refuses | None,
+    ) -> None:
+        """Raises for a failed answer not worth retrying, or for the last attempt's."""
+        status = response.status_code
+        # Scrubbed before cutting, so no part of the key survives at the cut.
+        text = self.scrub(response.text)
+        if refuses is not None and refuses(status, text):
+            raise Refused(self.scrub(f"POST {url} HTTP {status}: {text[:SNIPPET]}"), status)
+        if status not in RETRYABLE_STATUS:
+            raise self._error(url, f"HTTP {status}: {text[:SNIPPET]}", status)
+        if last:
+            raise self._error(
+                url, f"HTTP {status} after {attempts} attempts: {text[:SNIPPET]}", status
+            )
 
     def _error(self, url: str, what: str, status: int | None = None) -> EndpointError:
         return EndpointError(self.scrub(f"POST {url} {what}"), status)
@@ -117,10 +149,21 @@ class HttpTransport:
         settings = self._settings
         return backoff(attempt, settings.backoff_base, settings.backoff_max, self._random)
 
-    def _retry_after(self, response: httpx.Response) -> float | None:
-        """The server's Retry-After, capped by retry_after_max."""
+    def _wait(self, response: httpx.Response, attempt: int) -> float:
+        """The server's Retry-After (capped by retry_after_max), else our backoff."""
         seconds = retry_after(response)
-        return None if seconds is None else min(seconds, self._settings.retry_after_max)
+        if seconds is None:
+            return self._backoff(attempt)
+        return min(seconds, self._settings.retry_after_max)
+
+
+def _json_object(response: httpx.Response) -> dict[str, Any] | None:
+    """The body as a JSON object, or None when it is anything else (an HTML error page)."""
+    try:
+        data = response.json()
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
 
 
 class HttpChatModel:
@@ -135,7 +178,12 @@ class HttpChatModel:
     base_url_env: str
     api_key_env: str
 
-    def __init__(self, model: str, settings: ModelSettings | None = None) -> None:
+    def __init__(
+        self,
+        model: str,
+        settings: ModelSettings | None = None,
+        limiter: EndpointLimiter | None = None,
+    ) -> None:
         settings = settings or ModelSettings()
         self.model = model
         self.settings = settings
@@ -143,10 +191,17 @@ class HttpChatModel:
             settings.base_url or os.environ.get(self.base_url_env) or self.default_base_url
         ).rstrip("/")
         key = settings.api_key or env_secret(self.api_key_env)
-        self._transport = HttpTransport(self.base_url, self.auth_headers(key), settings, key)
+        self._transport = HttpTransport(
+            self.base_url, self.auth_headers(key), settings, key, limiter
+        )
 
     def auth_headers(self, key: SecretStr | None) -> dict[str, str]:
         raise NotImplementedError
+
+    @property
+    def limiter(self) -> EndpointLimiter:
+        """This endpoint's limiter; pass it to another client of the same endpoint to share it."""
+        return self._transport.limiter
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r})"

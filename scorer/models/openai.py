@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
@@ -11,10 +12,10 @@ from recall_audit.scorer.models.base import (
     JsonReply,
     JsonRequest,
     ModelSettings,
-    output_tokens,
     parse_json_object,
 )
-from recall_audit.scorer.models.http import EndpointError, HttpChatModel
+from recall_audit.scorer.models.http import HttpChatModel, Refused
+from recall_audit.scorer.models.limits import EndpointLimiter
 from recall_audit.scorer.types import Usage
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -23,14 +24,18 @@ AZURE_HOSTS = (".openai.azure.com", ".cognitiveservices.azure.com")
 Mode = Literal["json_schema", "json_object", "prompt"]
 # Best first: each later mode asks less of the server and more of the prompt.
 MODES: tuple[Mode, ...] = ("json_schema", "json_object", "prompt")
-# How servers say "I do not support this response_format" (llama.cpp answers 500).
-FORMAT_REJECTED = frozenset({400, 422, 500, 501})
+# How servers refuse a response_format: 400 or 422 (OpenAI, vLLM, LM Studio), and
+# llama-cpp-python's server answers 500 with a validation error naming response_format.
+FORMAT_REFUSED_STATUS = frozenset({400, 422, 500, 501})
+# The refusal names the format; a 500 that does not ("boom", a proxy's page) is transient.
+FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|\bschema\b|grammar", re.I)
 
 
 class OpenAIModel(HttpChatModel):
     """Structured output by json_schema, falling back to json_object, then to the prompt alone.
 
-    The first mode that works is remembered, so later calls never repeat a rejected one.
+    A mode is left only on the server's word that it does not support it (see
+    `_format_refused`), never on a transient failure; a refused mode is not tried again.
     """
 
     provider = "openai"
@@ -38,10 +43,14 @@ class OpenAIModel(HttpChatModel):
     base_url_env = "OPENAI_BASE_URL"
     api_key_env = "OPENAI_API_KEY"
 
-    def __init__(self, model: str, settings: ModelSettings | None = None) -> None:
-        super().__init__(model, settings)
+    def __init__(
+        self,
+        model: str,
+        settings: ModelSettings | None = None,
+        limiter: EndpointLimiter | None = None,
+    ) -> None:
+        super().__init__(model, settings, limiter)
         self._mode = 0
-        self._confirmed = False
 
     def auth_headers(self, key: SecretStr | None) -> dict[str, str]:
         if not key:
@@ -56,22 +65,20 @@ class OpenAIModel(HttpChatModel):
         return MODES[self._mode]
 
     async def complete_json(self, request: JsonRequest) -> JsonReply:
-        for index in range(self._mode, len(MODES)):
-            may_fall_back = not self._confirmed and index < len(MODES) - 1
+        index = self._mode
+        while True:
+            may_fall_back = index < len(MODES) - 1
             try:
                 raw = await self._transport.post_json(
                     "chat/completions",
                     self._body(request, MODES[index]),
-                    give_up=_format_rejected if may_fall_back else None,
+                    refuses=_format_refused if may_fall_back else None,
                 )
-            except EndpointError as exc:
-                if may_fall_back and exc.status in FORMAT_REJECTED:
-                    continue
-                raise
-            if not self._confirmed:
-                self._mode, self._confirmed = index, True
+            except Refused:
+                # Requests in flight may have been refused too: the mode only moves forward.
+                index = self._mode = max(self._mode, index + 1)
+                continue
             return _reply(raw)
-        raise AssertionError("unreachable: the last mode returns or raises")
 
     def _body(self, request: JsonRequest, mode: Mode) -> dict[str, Any]:
         system = request.system
@@ -86,7 +93,7 @@ class OpenAIModel(HttpChatModel):
             ],
             "temperature": 0,
             "seed": self.settings.seed,
-            "max_tokens": output_tokens(request, self.settings),
+            "max_tokens": self.settings.max_tokens,
         }
         if mode == "json_schema":
             body["response_format"] = {
@@ -103,8 +110,8 @@ class OpenAIModel(HttpChatModel):
         return body
 
 
-def _format_rejected(status: int, _body: str) -> bool:
-    return status in FORMAT_REJECTED
+def _format_refused(status: int, body: str) -> bool:
+    return status in FORMAT_REFUSED_STATUS and FORMAT_WORDS.search(body) is not None
 
 
 def _reply(raw: dict[str, Any]) -> JsonReply:
@@ -122,7 +129,6 @@ def _reply(raw: dict[str, Any]) -> JsonReply:
     if not isinstance(content, str) or not content.strip():
         return JsonReply(data=None, problem="the reply's message was empty", usage=usage)
     data, problem = parse_json_object(content)
-    truncated = choice.get("finish_reason") == "length"
-    if problem and truncated:
+    if problem and choice.get("finish_reason") == "length":
         problem = "the reply was cut off at the token limit, so its JSON is incomplete"
-    return JsonReply(data=data, problem=problem, usage=usage, text=content, truncated=truncated)
+    return JsonReply(data=data, problem=problem, usage=usage)

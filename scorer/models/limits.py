@@ -1,0 +1,166 @@
+"""What one model endpoint (base URL + model) allows, kept by the client that talks to it.
+
+`EndpointLimiter` paces requests and tokens per minute (aiolimiter's leaky buckets) and keeps
+the number of requests in flight adaptive: it halves when the server answers 429 and grows
+back by one each time a window's worth of requests succeeds (AIMD, as TCP does). A 429 also
+pauses every request to the endpoint for the server's Retry-After, so the requests waiting
+behind it do not all try at once and get rejected again.
+
+Each model client owns one limiter; two clients of the same endpoint may share one by passing
+it in. Nothing here is module state, and nothing here knows of Prefect: a cross-process limit
+wraps `EndpointLimiter.request` in its own.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio
+from aiolimiter import AsyncLimiter
+from pydantic import BaseModel, ConfigDict, Field
+from recall_audit.scorer.errors import ConfigurationError
+
+RPM_ENV = "RECALL_AUDIT_RPM"
+TPM_ENV = "RECALL_AUDIT_TPM"
+# Providers tokenise at roughly four characters per token for English and JSON.
+CHARS_PER_TOKEN = 4
+
+
+class RateLimits(BaseModel):
+    """Budgets per endpoint; None means the provider sets no such limit (or we do not know it)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rpm: int | None = Field(default=None, ge=1, description="Requests per minute.")
+    tpm: int | None = Field(default=None, ge=1, description="Tokens per minute, in and out.")
+    # The span the budgets cover. Providers count per minute; tests shrink it to stay fast.
+    window: float = Field(default=60.0, gt=0)
+
+    def or_environment(self) -> RateLimits:
+        """Unset budgets taken from RECALL_AUDIT_RPM / RECALL_AUDIT_TPM, when those are set."""
+        return self.model_copy(
+            update={
+                "rpm": self.rpm if self.rpm is not None else _env_budget(RPM_ENV),
+                "tpm": self.tpm if self.tpm is not None else _env_budget(TPM_ENV),
+            }
+        )
+
+
+def _env_budget(name: str) -> int | None:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise ConfigurationError(f"{name}={value!r}: expected a whole number of at least 1")
+    return int(value)
+
+
+def request_tokens(body: dict[str, Any]) -> int:
+    """What a request may cost against a token budget: its text plus the most it may answer.
+
+    The text is every string in the body (messages, system prompt, schema); OpenAI counts
+    max_tokens against the budget when the request arrives, and so do we.
+    """
+    return math.ceil(_text_length(body) / CHARS_PER_TOKEN) + int(body.get("max_tokens") or 0)
+
+
+def _text_length(value: object) -> int:
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, dict):
+        return sum(_text_length(item) for item in value.values())
+    if isinstance(value, list):
+        return sum(_text_length(item) for item in value)
+    return 0
+
+
+class _Budget:
+    """A leaky bucket that never lets more than `limit` units into any span of `window`.
+
+    A bucket admits at most burst + rate x span in any span, so the steady rate is
+    (limit - burst) / window. The burst is a sixtieth of the limit (one second's worth for a
+    per-minute budget, as OpenAI enforces its minute limits in smaller slices); a request
+    larger than the burst is admitted piece by piece, at the steady rate, one request at a
+    time, so requests leave one after another instead of all finishing together.
+    """
+
+    def __init__(self, limit: int, window: float) -> None:
+        self._burst = max(1, limit // 60)
+        steady = max(limit - self._burst, self._burst)
+        self._bucket = AsyncLimiter(self._burst, window * self._burst / steady)
+        self._turn = anyio.Lock()
+
+    async def spend(self, amount: int) -> None:
+        async with self._turn:
+            while amount > 0:
+                piece = min(amount, self._burst)
+                await self._bucket.acquire(piece)
+                amount -= piece
+
+
+class EndpointLimiter:
+    """Paces one endpoint's requests: rpm and tpm budgets, adaptive concurrency, 429 pauses."""
+
+    def __init__(self, limits: RateLimits, max_in_flight: int) -> None:
+        self.limits = limits
+        self.max_in_flight = max_in_flight
+        self._requests = None if limits.rpm is None else _Budget(limits.rpm, limits.window)
+        self._tokens = None if limits.tpm is None else _Budget(limits.tpm, limits.window)
+        self._in_flight = anyio.CapacityLimiter(max_in_flight)
+        self._resume_at = 0.0
+        self._last_cut = -math.inf
+        self._successes = 0
+
+    def __repr__(self) -> str:
+        return f"EndpointLimiter({self.limits!r}, in_flight={self.in_flight_limit})"
+
+    @property
+    def in_flight_limit(self) -> int:
+        """How many requests may be in flight now (between 1 and max_in_flight)."""
+        return int(self._in_flight.total_tokens)
+
+    @asynccontextmanager
+    async def request(self, tokens: int = 0) -> AsyncIterator[float]:
+        """Holds one request's place; yields when it started, for `throttled`.
+
+        The place in flight is taken first and the budgets spent last, right before sending,
+        so requests reach the server at the pace the budgets set, not in bunches.
+        """
+        async with self._in_flight:
+            await self._pause()
+            if self._requests is not None:
+                await self._requests.spend(1)
+            if self._tokens is not None and tokens:
+                await self._tokens.spend(tokens)
+            await self._pause()
+            yield anyio.current_time()
+
+    def succeeded(self) -> None:
+        """Additive increase: one more request in flight per window's worth of successes."""
+        if self.in_flight_limit >= self.max_in_flight:
+            return
+        self._successes += 1
+        if self._successes >= self.in_flight_limit:
+            self._in_flight.total_tokens = self.in_flight_limit + 1
+            self._successes = 0
+
+    def throttled(self, started: float, wait: float) -> None:
+        """The server said 429: pause every request for `wait` seconds and halve the window.
+
+        Requests sent before the last cut were answered for the old window, so their 429s do
+        not cut it again (one cut per congestion event, as in TCP).
+        """
+        now = anyio.current_time()
+        self._resume_at = max(self._resume_at, now + wait)
+        if started >= self._last_cut:
+            self._in_flight.total_tokens = max(1, self.in_flight_limit // 2)
+            self._last_cut = now
+            self._successes = 0
+
+    async def _pause(self) -> None:
+        while (wait := self._resume_at - anyio.current_time()) > 0:
+            await anyio.sleep(wait)
