@@ -16,6 +16,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from recall_audit.flows.checks import (
+    check_prefect_api,
+    check_resume,
+    check_run_options,
+    database_errors,
+)
 from recall_audit.flows.environment import configure_prefect
 from recall_audit.flows.options import (
     AppDir,
@@ -59,7 +65,8 @@ def bad_input_exits() -> Iterator[None]:
 def _engine() -> Any:
     from recall_audit.storage import open_database
 
-    return open_database()
+    with database_errors():
+        return open_database()
 
 
 def _session() -> Any:
@@ -107,7 +114,7 @@ def run(
     top_k: TopK = 5,
     batch_size: Annotated[int, typer.Option(min=1, help="Cases per pipeline task.")] = 100,
     concurrency: Annotated[int, typer.Option(min=1, help="Cases judged at once in a batch.")] = 16,
-    scale: Annotated[float, typer.Option(min=0.0)] = 1.0,
+    scale: Annotated[float, typer.Option(help="Scores run from 0 to this (above 0).")] = 1.0,
     fail_under: Annotated[
         float | None, typer.Option(help="Exit 1 when mean recall is below this.")
     ] = None,
@@ -137,10 +144,13 @@ def run(
     """Audit a retriever's context recall on a labelled dataset."""
     if on_bad_row not in ("skip", "fail"):
         raise fail(f"--on-bad-row must be 'skip' or 'fail', not {on_bad_row!r}")
+    check_run_options(scale, fail_under, max_regression, tolerance)
     with bad_input_exits():
         total = _count_valid_rows(dataset, on_bad_row)
     check_judge_and_retriever(judge, retriever, app_dir)
+    check_resume(_engine(), resume)
     configure_prefect()
+    check_prefect_api()
     from recall_audit.flows.audit import audit
 
     run_id = str(uuid.uuid4()) if resume is None else None

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from recall_audit.flows.checks import check_prefect_api
 from recall_audit.flows.environment import SERVER_HOST, SERVER_PORT, configure_prefect, prefect_home
 from recall_audit.flows.options import fail
 from rich.console import Console
@@ -32,6 +33,7 @@ def require_server() -> str:
             f"no Prefect server: start one with `recall-audit server` "
             f"(http://{SERVER_HOST}:{SERVER_PORT}) or set PREFECT_API_URL"
         )
+    check_prefect_api()
     return api
 
 

@@ -70,7 +70,10 @@ class ContextualRecallMetric:
 
     async def a_measure(self, test_case: LLMTestCase, *_: Any, **__: Any) -> float | None:
         result = await context_recall(
-            test_case.expected_output, test_case.retrieval_context, self.judge
+            test_case.expected_output,
+            test_case.retrieval_context,
+            self.judge,
+            question=test_case.input if isinstance(test_case.input, str) else None,
         )
         if self.reason_writer is not None:
             result = await with_model_reason(result, self.reason_writer)

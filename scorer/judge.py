@@ -10,9 +10,14 @@ from recall_audit.scorer.types import Usage, Verdict
 
 
 class Extraction(BaseModel):
-    """Claims for each ground truth of a batch, in the batch's order."""
+    """Claims for each ground truth of a batch, in the batch's order.
+
+    A ground truth the judge could not extract claims from is in `failed` (its position and
+    why); its entry in `claims` is empty and means nothing.
+    """
 
     claims: list[list[str]]
+    failed: dict[int, str] = Field(default_factory=dict)
     usage: Usage = Field(default_factory=Usage)
 
 
@@ -29,12 +34,18 @@ class Judge(Protocol):
 
     `name` and `version` identify the judge in stored results and cache keys: two judges
     with the same name and version must give the same answers to the same inputs.
+
+    `questions`, when given, are the questions the ground truths answer, one per ground
+    truth (None where unknown): a short answer such as "Yes." needs its question to be
+    turned into a claim (see prompts.needs_question).
     """
 
     name: str
     version: str
 
-    async def extract_claims(self, ground_truths: Sequence[str]) -> Extraction: ...
+    async def extract_claims(
+        self, ground_truths: Sequence[str], questions: Sequence[str | None] | None = None
+    ) -> Extraction: ...
 
     async def attribute(self, claims: Sequence[str], chunks: Sequence[str]) -> Attribution: ...
 

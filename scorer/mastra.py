@@ -61,7 +61,10 @@ class ContextRecallScorer:
         self, *, input: Any = None, output: Any = None, ground_truth: str | None = None
     ) -> RecallResult:
         chunks = await self._chunks(input, output)
-        result = await context_recall(ground_truth, chunks, self.judge, scale=self.scale)
+        question = input if isinstance(input, str) else None
+        result = await context_recall(
+            ground_truth, chunks, self.judge, scale=self.scale, question=question
+        )
         if self.reason_writer is not None:
             result = await with_model_reason(result, self.reason_writer)
         return result

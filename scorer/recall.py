@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from recall_audit.scorer.errors import ConfigurationError, JudgeError
 from recall_audit.scorer.judge import Judge, ReasonWriter
+from recall_audit.scorer.prompts import needs_question
 from recall_audit.scorer.reason import explain
 from recall_audit.scorer.types import RecallResult, Status, Usage, Verdict
 
@@ -139,8 +140,11 @@ async def context_recall(
     judge: Judge,
     *,
     scale: float = 1.0,
+    question: str | None = None,
 ) -> RecallResult:
-    """Scores one case: claims from the ground truth, then one verdict per claim."""
+    """Scores one case: claims from the ground truth, then one verdict per claim.
+
+    The question is shown to the judge only for a ground truth too short to stand alone."""
     chunks = clean_chunks(chunks)
     # Answered without a model call: nothing to recall, or nothing to recall it from.
     if is_blank(ground_truth):
@@ -148,9 +152,14 @@ async def context_recall(
     if not chunks:
         return no_context(scale)
     try:
-        extraction = await judge.extract_claims([ground_truth])
+        if question is not None and needs_question(ground_truth):
+            extraction = await judge.extract_claims([ground_truth], [question])
+        else:
+            extraction = await judge.extract_claims([ground_truth])
     except JudgeError as exc:
         return error_result(str(exc), scale=scale, usage=exc.usage)
+    if extraction.failed:
+        return error_result(extraction.failed[0], scale=scale, usage=extraction.usage)
     return await judge_claims(
         extraction.claims[0], chunks, judge, scale=scale, usage=extraction.usage
     )

@@ -16,13 +16,14 @@ class Usage(BaseModel):
     cached_calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    # Calls that re-asked part of an earlier answer, and the items (claims, references) they
+    # re-asked: what a weak judge costs beyond one call per request.
+    repairs: int = 0
+    reasked: int = 0
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(
-            calls=self.calls + other.calls,
-            cached_calls=self.cached_calls + other.cached_calls,
-            input_tokens=self.input_tokens + other.input_tokens,
-            output_tokens=self.output_tokens + other.output_tokens,
+            **{name: getattr(self, name) + getattr(other, name) for name in Usage.model_fields}
         )
 
 
@@ -34,6 +35,10 @@ class Verdict(BaseModel):
     # 0-based positions in the retrieved list, best first; empty when unsupported.
     chunk_indices: list[int] = Field(default_factory=list)
     quote: str = ""
+    # Whether the quote was found (normalised) in a chunk the verdict cites; None when there
+    # is no quote to check. An unverified quote still counts as support: the verdict is the
+    # judgement, the quote only its evidence (docs/fidelity.md, "Quotes").
+    quote_verified: bool | None = None
     explanation: str = ""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from recall_audit.scorer.prompts import claim_key
 from recall_audit.storage.claims import IN_BATCH
 from recall_audit.storage.columns import utcnow
 from recall_audit.storage.hashing import ground_truth_hash
@@ -36,8 +37,11 @@ def get_dataset(session: Session, name: str) -> DatasetRecord | None:
     return DatasetRecord.model_validate(row) if row else None
 
 
-def _hash(ground_truth: str | None) -> str | None:
-    return ground_truth_hash(ground_truth) if ground_truth and ground_truth.strip() else None
+def _hash(ground_truth: str | None, question: str) -> str | None:
+    """The key of the case's frozen claims (a short answer's include its question)."""
+    if not ground_truth or not ground_truth.strip():
+        return None
+    return ground_truth_hash(claim_key(ground_truth, question))
 
 
 def upsert_cases(session: Session, dataset_id: int, cases: Sequence[CaseInput]) -> list[CaseRecord]:
@@ -55,12 +59,12 @@ def upsert_cases(session: Session, dataset_id: int, cases: Sequence[CaseInput]) 
         values = {
             "question": case.question,
             "ground_truth": case.ground_truth,
-            "ground_truth_hash": _hash(case.ground_truth),
+            "ground_truth_hash": _hash(case.ground_truth, case.question),
         }
         row = existing.get(case.case_key)
         if row is None:
             new.append({"dataset_id": dataset_id, "case_key": case.case_key, **values})
-        elif (row.question, row.ground_truth) != (case.question, case.ground_truth):
+        elif (row.question, row.ground_truth, row.ground_truth_hash) != tuple(values.values()):
             changed.append({"row_id": row.id, **values})
     # A concurrent worker registering the same cases is not an error.
     insert_rows(session, Case, new, ignore_conflicts=True)

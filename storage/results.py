@@ -146,10 +146,9 @@ def _claim_set_id(
     gt_hash, judge, judge_version = claim_set_key
     if gt_hash is None:
         return None
-    # An empty list is a real extraction only when the scorer says so; a degenerate result
-    # (no context, say) has no claims because none were extracted.
-    extracted = bool(result.claims) or result.status == Status.NO_CLAIMS
-    if not extracted:
+    # Empty claims are never frozen: a judge that found nothing (or was not asked, as for a
+    # case with no context) may find claims on another run or after `claims refresh`.
+    if not result.claims:
         return frozen[0] if frozen else None
     if frozen is None:
         stored = freeze(session, {gt_hash: result.claims}, judge, judge_version)[gt_hash]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from recall_audit.scorer.datasets import iter_batches
 from recall_audit.scorer.errors import JudgeError
-from recall_audit.scorer.judge import Extraction
+from recall_audit.scorer.judge import Extraction, Judge
+from recall_audit.scorer.prompts import claim_key, needs_question
 from recall_audit.scorer.types import Usage
 from recall_audit.storage import get_claims, save_claims
 from recall_audit.tasks.concurrent import map_bounded
@@ -14,37 +15,59 @@ from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 
 # Ground truths per extraction request: few calls, yet prompts of a sane size.
 GROUND_TRUTHS_PER_CALL = 20
+# (ground truth, the question when the ground truth needs it)
+Source = tuple[str, str | None]
 
 
 def _has_ground_truth(work: CaseWork) -> bool:
     return bool(work.case.ground_truth and work.case.ground_truth.strip())
 
 
-async def _extract_missing(
-    ctx: AuditContext, missing: list[str]
-) -> tuple[dict[str, list[str]], Usage, dict[str, str]]:
-    """New claims by ground truth, the usage spent, and the ground truths that failed.
+def _source(work: CaseWork) -> Source:
+    truth = work.case.ground_truth
+    return truth, (work.case.question if needs_question(truth) else None)
 
-    The groups go to the judge concurrently; their answers are merged in group order.
+
+async def _ask(judge: Judge, group: list[Source]) -> Extraction:
+    questions = [q for _, q in group]
+    truths = [t for t, _ in group]
+    # Questions only when one is needed, so judges written before they existed still work.
+    if any(questions):
+        return await judge.extract_claims(truths, questions)
+    return await judge.extract_claims(truths)
+
+
+async def extract_sources(
+    judge: Judge, sources: list[Source], concurrency: int
+) -> tuple[dict[str, list[str]], Usage, dict[str, str]]:
+    """New claims by claim key, the usage spent, and why each failed source failed.
+
+    The groups go to the judge concurrently; a judge keeps a group's good answers and
+    names only the ground truths that failed.
     """
 
-    async def one(group: list[str]) -> Extraction | JudgeError:
+    async def one(group: list[Source]) -> Extraction | JudgeError:
         try:
-            return await ctx.judge.extract_claims(group)
+            return await _ask(judge, group)
         except JudgeError as error:
             return error
 
-    groups = list(iter_batches(missing, GROUND_TRUTHS_PER_CALL))
-    answers = await map_bounded(one, groups, ctx.concurrency)
+    groups = list(iter_batches(sources, GROUND_TRUTHS_PER_CALL))
+    answers = await map_bounded(one, groups, concurrency)
     claims: dict[str, list[str]] = {}
     failures: dict[str, str] = {}
     usage = Usage()
     for group, answer in zip(groups, answers, strict=True):
         usage += answer.usage
+        keys = [claim_key(*source) for source in group]
         if isinstance(answer, JudgeError):
-            failures.update((gt, str(answer)) for gt in group)
-        else:
-            claims.update(zip(group, answer.claims, strict=True))
+            failures.update((key, str(answer)) for key in keys)
+            continue
+        for index, key in enumerate(keys):
+            if index in answer.failed:
+                failures[key] = answer.failed[index]
+            else:
+                claims[key] = answer.claims[index]
     return claims, usage, failures
 
 
@@ -52,28 +75,36 @@ async def _extract_missing(
 async def extract_claims(ctx: AuditContext, batch: Batch) -> Batch:
     """Frozen claims are reused, so the denominator never moves from night to night.
 
-    The calls that extract a batch's new claims are booked on the first case that needed them.
+    Empty extractions are not frozen (the case is reported as having no claims, and asked
+    again next run). The calls that extract a batch's new claims are booked on the first
+    case that needed them.
     """
     judge = ctx.judge
-    wanted = sorted(
-        {w.case.ground_truth for w in batch.cases if w.error is None and _has_ground_truth(w)}
-    )
+    sources = {
+        claim_key(*_source(w)): _source(w)
+        for w in batch.cases
+        if w.error is None and _has_ground_truth(w)
+    }
+    wanted = sorted(sources)
     frozen = await in_session(ctx.engine, get_claims, wanted, judge.name, judge.version)
-    missing = [gt for gt in wanted if gt not in frozen]
-    fresh, usage, failures = await _extract_missing(ctx, missing)
-    if fresh:
-        frozen |= await in_session(ctx.engine, save_claims, fresh, judge.name, judge.version)
+    missing = [key for key in wanted if key not in frozen]
+    fresh, usage, failures = await extract_sources(
+        judge, [sources[key] for key in missing], ctx.concurrency
+    )
+    found = {key: claims for key, claims in fresh.items() if claims}
+    if found:
+        frozen |= await in_session(ctx.engine, save_claims, found, judge.name, judge.version)
 
     done = []
     needed = set(missing)
     for work in batch.cases:
-        truth = work.case.ground_truth
-        if work.error is None and truth in needed and usage != Usage():
+        key = claim_key(*_source(work)) if _has_ground_truth(work) else None
+        if work.error is None and key in needed and usage != Usage():
             work = work.model_copy(update={"usage": work.usage + usage})
             usage = Usage()
-        if work.error is None and truth in failures:
-            work = work.failed("claim extraction", failures[truth])
-        elif work.error is None and truth in frozen:
-            work = work.model_copy(update={"claims": frozen[truth]})
+        if work.error is None and key in failures:
+            work = work.failed("claim extraction", failures[key])
+        elif work.error is None and key is not None:
+            work = work.model_copy(update={"claims": frozen.get(key, fresh.get(key))})
         done.append(work)
     return batch.with_cases(done)

@@ -148,7 +148,8 @@ async def test_openai_truncated_reply_is_reported_not_guessed(
     model_server.enqueue(openai_completion('{"ok": tr', finish_reason="length"))
     async with OpenAIModel("m", settings_for(model_server.url + "/v1")) as model:
         reply = await model.complete_json(REQUEST)
-    assert reply.data is None and "token limit" in (reply.problem or "")
+    # No member was complete, so nothing is kept; the judge sees the cut and asks for less.
+    assert reply.data == {} and reply.truncated and "token limit" in (reply.problem or "")
     assert reply.usage.calls == 1
 
 

@@ -194,14 +194,16 @@ def test_claim_outcomes_list_every_counted_claim(db_session: Session) -> None:
     assert missed.chunk_text is None
 
 
-def test_no_claims_is_frozen_as_an_empty_claim_set(db_session: Session) -> None:
+def test_no_claims_is_never_frozen(db_session: Session) -> None:
+    """An empty extraction may be a judge's slip: the next run (or `claims refresh`) asks again."""
     dataset, cases = seed_dataset(db_session, cases=GT)
     run_id = new_run(db_session, dataset.id)
     empty = result_from_verdicts([], [], CHUNKS)
     assert empty.status == Status.NO_CLAIMS
     save_case_result(db_session, run_id, cases["c3"].id, empty, CHUNKS)
-    assert get_claims(db_session, [GT["c3"]], "builtin", "1") == {GT["c3"]: []}
+    assert get_claims(db_session, [GT["c3"]], "builtin", "1") == {}
     assert claim_outcomes(db_session, run_id) == {}
+    assert [r.status for r in run_results(db_session, run_id)] == [Status.NO_CLAIMS]
 
 
 def test_worst_cases_come_first_with_errors_last(db_session: Session) -> None:

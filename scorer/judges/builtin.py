@@ -204,7 +204,10 @@ class BuiltinJudge:
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()
 
-    async def extract_claims(self, ground_truths: Sequence[str]) -> Extraction:
+    async def extract_claims(
+        self, ground_truths: Sequence[str], questions: Sequence[str | None] | None = None
+    ) -> Extraction:
+        # Sentence splitting cannot use a question: "Yes." stays without a checkable claim.
         return Extraction(claims=[extract_claim_texts(gt or "") for gt in ground_truths])
 
     async def attribute(self, claims: Sequence[str], chunks: Sequence[str]) -> Attribution:

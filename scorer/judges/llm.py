@@ -1,13 +1,24 @@
-"""A judge backed by a chat model: batched claim extraction and checked attribution."""
+"""A judge backed by a chat model: batched claim extraction and checked attribution.
+
+Each item of an answer (one reference's claims, one claim's verdict) is checked on its own:
+the good ones are kept and only the bad ones are asked again (judges/items.py), so one bad
+item never costs its neighbours.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from recall_audit.scorer.errors import JudgeError
 from recall_audit.scorer.judge import Attribution, Extraction
+from recall_audit.scorer.judges.items import Asked, Build, ItemAsker, Parse, Pick
+from recall_audit.scorer.judges.replies import (
+    numbered,
+    parse_claims,
+    parse_reason,
+    parse_verdict,
+)
 from recall_audit.scorer.models.base import ChatModel, JsonReply, JsonRequest
 from recall_audit.scorer.models.cache import ResponseCache, cache_key
 from recall_audit.scorer.prompts import PromptTemplate
@@ -17,19 +28,22 @@ T = TypeVar("T")
 # Characters of chunks per attribution call (about 12k tokens): long contexts are judged in
 # windows instead of overflowing the model's context or being cut.
 CONTEXT_BUDGET = 48_000
-QUOTE_MAX = 300
-PROBLEM_MAX = 300
-_TRUE = frozenset({"true", "yes", "y", "1", "supported", "support"})
-_FALSE = frozenset({"false", "no", "n", "0", "unsupported", "not supported", "none"})
-_NUMBER = re.compile(r"\d+")
+# Output tokens per item, as estimated from its text: claims restate their reference (about
+# four characters a token, plus quoting), a verdict is its fields and a quote of at most
+# QUOTE_MAX characters. Generous, since an answer cut short costs a further call.
+TOKENS_PER_REFERENCE_CHAR = 0.6
+TOKENS_PER_REFERENCE = 40
+TOKENS_PER_VERDICT = 140
+TOKENS_FLOOR = 256
+NARRATION_TOKENS = 400
 
 
 class UnusableAnswer(JudgeError):
-    """The model's answer was still unusable after the repair; `usage` is what it cost."""
+    """Part of the model's answer was still unusable after its re-asks; `usage` is the cost."""
 
 
 class LLMJudge:
-    """Extracts claims and attributes them with one model call each (plus at most one repair)."""
+    """Extracts claims (many references per call) and attributes them (one call per case)."""
 
     def __init__(
         self,
@@ -43,7 +57,9 @@ class LLMJudge:
         self.cache = cache
         self.context_budget = context_budget
         self.name = f"{model.provider}/{model.model}"
-        self.version = self.template.version
+        # The wording's label and a hash of what it renders: frozen claims and cached verdicts
+        # key on this, so an edited prompt never reuses old answers.
+        self.version = f"{self.template.version}.{self.template.fingerprint()}"
 
     def __repr__(self) -> str:
         return f"LLMJudge(name={self.name!r}, version={self.version!r})"
@@ -57,18 +73,35 @@ class LLMJudge:
     async def aclose(self) -> None:
         await self.model.aclose()
 
-    async def extract_claims(self, ground_truths: Sequence[str]) -> Extraction:
+    async def extract_claims(
+        self, ground_truths: Sequence[str], questions: Sequence[str | None] | None = None
+    ) -> Extraction:
+        """Claims per ground truth; one that failed even alone is named in `failed`."""
         if not ground_truths:
             return Extraction(claims=[])
-        request = json_request(
-            self.template.extraction(ground_truths),
-            self.template.extraction_schema,
-            self.template.extraction_schema_name,
+        asked = list(questions) if questions else [None] * len(ground_truths)
+        template = self.template
+
+        def build(items: Sequence[int], note: str, factor: int) -> JsonRequest:
+            texts = [ground_truths[i] for i in items]
+            chars = sum(len(t) + len(asked[i] or "") for t, i in zip(texts, items, strict=True))
+            tokens = TOKENS_PER_REFERENCE * len(items) + int(chars * TOKENS_PER_REFERENCE_CHAR)
+            return _request(
+                template.extraction(texts, [asked[i] for i in items]),
+                template.extraction_schema(len(items)),
+                template.extraction_schema_name,
+                note,
+                max(TOKENS_FLOOR, tokens) * factor,
+            )
+
+        done = await self._ask_items(
+            len(ground_truths), build, lambda raw, _item, final: parse_claims(raw, final=final)
         )
-        claims, usage = await self._ask(
-            request, lambda data: parse_extraction(data, len(ground_truths)), "claim extraction"
-        )
-        return Extraction(claims=claims, usage=usage)
+        claims = [done.good[i][0] if i in done.good else [] for i in range(len(ground_truths))]
+        failed = {
+            i: f"{self.name}: claim extraction failed: {why}" for i, why in done.failed.items()
+        }
+        return Extraction(claims=claims, failed=failed, usage=done.usage)
 
     async def attribute(self, claims: Sequence[str], chunks: Sequence[str]) -> Attribution:
         """One call, or one per window when the chunks exceed the context budget: a claim is
@@ -83,70 +116,96 @@ class LLMJudge:
     async def _attribute_window(
         self, claims: Sequence[str], chunks: Sequence[str], offset: int
     ) -> tuple[list[Verdict], Usage]:
-        request = json_request(
-            self.template.attribution(claims, chunks),
-            self.template.attribution_schema,
-            self.template.attribution_schema_name,
-        )
-        verdicts, usage = await self._ask(
-            request, lambda data: parse_attribution(data, len(claims), len(chunks)), "attribution"
-        )
+        template = self.template
+
+        def build(items: Sequence[int], note: str, factor: int) -> JsonRequest:
+            return _request(
+                template.attribution([claims[i] for i in items], chunks),
+                template.attribution_schema(len(items), len(chunks)),
+                template.attribution_schema_name,
+                note,
+                max(TOKENS_FLOOR, TOKENS_PER_VERDICT * len(items)) * factor,
+            )
+
+        def parse(raw: Any, item: int, final: bool) -> Verdict:
+            return parse_verdict(raw, item, chunks, final=final)
+
+        done = await self._ask_items(len(claims), build, parse)
+        if done.failed:
+            problems = "; ".join(f"claim {i + 1}: {why}" for i, why in sorted(done.failed.items()))
+            raise UnusableAnswer(f"{self.name}: attribution failed for {problems}", done.usage)
+        verdicts = [done.good[i][0] for i in range(len(claims))]
         shifted = [
             v.model_copy(update={"chunk_indices": [i + offset for i in v.chunk_indices]})
             for v in verdicts
         ]
-        return shifted, usage
+        return shifted, done.usage
 
     async def explain(
         self, claims: Sequence[str], verdicts: Sequence[Verdict], score: float
     ) -> tuple[str, Usage]:
         """A model-written reason, for those who ask for one (the default reason is free)."""
-        request = json_request(
-            self.template.narration(claims, verdicts, score),
-            self.template.narration_schema,
-            self.template.narration_schema_name,
-        )
-        return await self._ask(request, parse_narration, "reason")
+        template = self.template
 
-    async def _ask(
-        self, request: JsonRequest, parse: Callable[[dict[str, Any]], T], task: str
-    ) -> tuple[T, Usage]:
-        """The parsed answer: from the cache, the first call, or the one repair call."""
+        def build(_items: Sequence[int], note: str, factor: int) -> JsonRequest:
+            return _request(
+                template.narration(claims, verdicts, score),
+                template.narration_schema,
+                template.narration_schema_name,
+                note,
+                NARRATION_TOKENS * factor,
+            )
+
+        done = await self._ask_items(
+            1,
+            build,
+            lambda raw, _item, final: parse_reason(raw, final=final),
+            pick=lambda data, _n: {1: data},
+        )
+        if done.failed:
+            raise UnusableAnswer(f"{self.name}: reason failed: {done.failed[0]}", done.usage)
+        return done.good[0][0], done.usage
+
+    async def _ask_items(
+        self, n: int, build: Build, parse: Parse[T], pick: Pick = numbered
+    ) -> Asked[T]:
+        """Items 0..n-1 asked for, kept and re-asked as judges/items.py describes.
+
+        A request whose items all came good is cached in full under the first request, so
+        an identical re-run costs one cached call and no re-asks.
+        """
+        first = build(range(n), "", 1)
         key = cache_key(
             self.model.provider,
             self.model.base_url,
             self.model.model,
             self.version,
-            request.canonical_json(),
+            first.canonical_json(),
         )
-        if self.cache is not None:
-            cached = await self.cache.get(key)
-            if cached is not None:
-                try:
-                    return parse(cached), Usage(cached_calls=1)
-                except ValueError:
-                    pass  # an entry written by another parser version: ask again
-        reply = await self.model.complete_json(request)
-        usage = reply.usage
-        result, problem = _try(parse, reply)
-        if problem is not None:
-            # Problems may quote the model's own text; keep the re-ask short.
-            note = self.template.repair(problem[:PROBLEM_MAX])
-            repaired = request.model_copy(update={"user": request.user + note})
-            reply = await self.model.complete_json(repaired)
-            usage += reply.usage
-            result, problem = _try(parse, reply)
-        if problem is not None:
-            raise UnusableAnswer(f"{self.name}: {task} failed after one repair: {problem}", usage)
-        if self.cache is not None and reply.data is not None:
-            # Stored under the original request, so a re-run needs no repair either.
-            await self.cache.set(key, reply.data)
-        return result, usage  # type: ignore[return-value]
+        cached = await self.cache.get(key) if self.cache is not None else None
+
+        async def send(request: JsonRequest) -> JsonReply:
+            if cached is not None and request == first:
+                return JsonReply(data=cached, usage=Usage(cached_calls=1))
+            return await self.model.complete_json(request)
+
+        asker = ItemAsker(
+            build=build, parse=parse, send=send, repair=self.template.repair, pick=pick
+        )
+        done = await asker.ask(range(n))
+        if self.cache is not None and not done.failed and done.usage.calls:
+            whole = {str(i + 1): raw for i, (_, raw) in done.good.items()}
+            await self.cache.set(key, whole if pick is numbered else done.good[0][1])
+        return done
 
 
-def json_request(prompt: tuple[str, str], schema: dict[str, Any], name: str) -> JsonRequest:
+def _request(
+    prompt: tuple[str, str], schema: dict[str, Any], name: str, note: str, tokens: int
+) -> JsonRequest:
     system, user = prompt
-    return JsonRequest(system=system, user=user, json_schema=schema, schema_name=name)
+    return JsonRequest(
+        system=system, user=user + note, json_schema=schema, schema_name=name, max_tokens=tokens
+    )
 
 
 def context_windows(chunks: Sequence[str], budget: int) -> list[tuple[int, int]]:
@@ -175,113 +234,3 @@ def merge_windows(parts: Sequence[Sequence[Verdict]]) -> list[Verdict]:
         indices = list(dict.fromkeys(i for v in found for i in v.chunk_indices))
         merged.append(found[0].model_copy(update={"chunk_indices": indices}))
     return merged
-
-
-def _try(parse: Callable[[dict[str, Any]], T], reply: JsonReply) -> tuple[T | None, str | None]:
-    if reply.data is None:
-        return None, reply.problem or "the reply had no JSON object"
-    try:
-        return parse(reply.data), None
-    except ValueError as exc:
-        return None, str(exc)
-
-
-def parse_narration(data: dict[str, Any]) -> str:
-    reason = data.get("reason")
-    if not isinstance(reason, str) or not reason.strip():
-        raise ValueError('"reason" must be a non-empty string')
-    return " ".join(reason.split())
-
-
-def parse_extraction(data: dict[str, Any], n: int) -> list[list[str]]:
-    """Claims per reference, in reference order; every reference exactly once."""
-    items = data.get("items")
-    if not isinstance(items, list):
-        raise ValueError('"items" must be a list')
-    found: dict[int, list[str]] = {}
-    for item in items:
-        if not isinstance(item, dict):
-            raise ValueError("every item must be an object")
-        index = _as_index(item.get("index"), n, "reference")
-        if index in found:
-            raise ValueError(f"reference {index + 1} has more than one item")
-        found[index] = _as_claims(item.get("claims"))
-    missing = [i + 1 for i in range(n) if i not in found]
-    if missing:
-        raise ValueError(f"references {missing} have no item; give one item per reference 1..{n}")
-    return [found[i] for i in range(n)]
-
-
-def parse_attribution(data: dict[str, Any], n_claims: int, n_chunks: int) -> list[Verdict]:
-    """Exactly one verdict per claim, in claim order, with 0-based chunk indices."""
-    raw = data.get("verdicts")
-    if not isinstance(raw, list):
-        raise ValueError('"verdicts" must be a list')
-    found: dict[int, Verdict] = {}
-    for item in raw:
-        if not isinstance(item, dict):
-            raise ValueError("every verdict must be an object")
-        index = _as_index(item.get("claim"), n_claims, "claim")
-        if index in found:
-            raise ValueError(f"claim {index + 1} has more than one verdict")
-        supported = _as_bool(item.get("supported"))
-        found[index] = Verdict(
-            claim_index=index,
-            supported=supported,
-            chunk_indices=_as_chunks(item.get("chunks"), n_chunks) if supported else [],
-            quote=" ".join(str(item.get("quote") or "").split())[:QUOTE_MAX] if supported else "",
-        )
-    missing = [i + 1 for i in range(n_claims) if i not in found]
-    if missing:
-        raise ValueError(
-            f"claims {missing} have no verdict; give exactly one verdict per claim 1..{n_claims}"
-        )
-    return [found[i] for i in range(n_claims)]
-
-
-def _as_index(value: object, n: int, what: str) -> int:
-    """A 1-based number from the prompt (7, "7", "claim 7") as a 0-based index in range."""
-    number: int | None = None
-    if isinstance(value, int) and not isinstance(value, bool):
-        number = value
-    elif isinstance(value, str) and (digits := _NUMBER.findall(value)) and len(digits) == 1:
-        number = int(digits[0])
-    if number is None or not 1 <= number <= n:
-        raise ValueError(f"{what} {value!r} is not one of 1..{n}")
-    return number - 1
-
-
-def _as_bool(value: object) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str):
-        word = " ".join(value.lower().replace("_", " ").split()).strip(".!\"'")
-        if word in _TRUE:
-            return True
-        if word in _FALSE:
-            return False
-    raise ValueError(f'"supported" must be true or false, not {value!r}')
-
-
-def _as_chunks(value: object, n_chunks: int) -> list[int]:
-    values = [] if value is None else value if isinstance(value, list) else [value]
-    indices: list[int] = []
-    for item in values:
-        index = _as_index(item, n_chunks, "chunk")
-        if index not in indices:
-            indices.append(index)
-    return indices
-
-
-def _as_claims(value: object) -> list[str]:
-    values = [value] if isinstance(value, str) else value
-    if not isinstance(values, list) or not all(isinstance(c, str) for c in values):
-        raise ValueError('"claims" must be a list of strings')
-    claims: list[str] = []
-    for claim in values:
-        text = " ".join(claim.split())
-        if text and text not in claims:
-            claims.append(text)
-    return claims

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import SecretStr
-from recall_audit.scorer.models.base import JsonReply, JsonRequest
+from recall_audit.scorer.models.base import JsonReply, JsonRequest, output_tokens
 from recall_audit.scorer.models.http import HttpChatModel
 from recall_audit.scorer.types import Usage
 
@@ -36,7 +36,7 @@ class AnthropicModel(HttpChatModel):
     def _body(self, request: JsonRequest) -> dict[str, Any]:
         return {
             "model": self.model,
-            "max_tokens": self.settings.max_tokens,
+            "max_tokens": output_tokens(request, self.settings),
             "temperature": 0,
             "system": request.system,
             "messages": [{"role": "user", "content": request.user}],
@@ -59,13 +59,14 @@ def _reply(raw: dict[str, Any], tool_name: str) -> JsonReply:
         output_tokens=int(usage_raw.get("output_tokens") or 0),
     )
     blocks = raw.get("content")
+    truncated = raw.get("stop_reason") == "max_tokens"
     for block in blocks if isinstance(blocks, list) else []:
         if isinstance(block, dict) and block.get("type") == "tool_use":
             data = block.get("input")
             if block.get("name") == tool_name and isinstance(data, dict):
-                return JsonReply(data=data, usage=usage)
-    if raw.get("stop_reason") == "max_tokens":
+                return JsonReply(data=data, usage=usage, truncated=truncated)
+    if truncated:
         problem = "the reply was cut off at the token limit before the tool call was complete"
     else:
         problem = f"the reply did not call the {tool_name} tool with an object"
-    return JsonReply(data=None, problem=problem, usage=usage)
+    return JsonReply(data=None, problem=problem, usage=usage, truncated=truncated)

@@ -7,8 +7,14 @@ import os
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
+
+# Re-exported: the providers read their replies with it.
+from recall_audit.scorer.models.lenient_json import parse_json_object as parse_json_object
 from recall_audit.scorer.models.limits import RateLimits
 from recall_audit.scorer.types import Usage
+
+# Output tokens for a request that did not estimate its own.
+DEFAULT_MAX_TOKENS = 2048
 
 
 class ModelSettings(BaseModel):
@@ -30,7 +36,9 @@ class ModelSettings(BaseModel):
     backoff_max: float = Field(default=20.0, ge=0)
     # Longest wait a server's Retry-After may impose before we try again.
     retry_after_max: float = Field(default=60.0, ge=0)
-    max_tokens: int = Field(default=2048, ge=1)
+    # A ceiling on output tokens; under it each request asks for what it needs (see
+    # JsonRequest.max_tokens), so a big batch is not cut and a small one reserves little.
+    max_tokens: int | None = Field(default=None, ge=1)
     seed: int = 0
 
 
@@ -43,6 +51,8 @@ class JsonRequest(BaseModel):
     user: str
     json_schema: dict[str, Any]
     schema_name: str
+    # Output tokens this request needs, as its builder estimated them; None: the default.
+    max_tokens: int | None = Field(default=None, ge=1)
 
     def canonical_json(self) -> str:
         """Stable text of the request, for cache keys."""
@@ -50,11 +60,18 @@ class JsonRequest(BaseModel):
 
 
 class JsonReply(BaseModel):
-    """The parsed answer, or why it could not be parsed (the judge may then repair once)."""
+    """The parsed answer, or why it could not be parsed (the judge may then repair once).
+
+    A cut-off reply carries both: the complete members it had, and the problem.
+    """
 
     data: dict[str, Any] | None
     problem: str | None = None
     usage: Usage = Field(default_factory=Usage)
+    # The model's own text, shown back to it when its answer is repaired.
+    text: str = ""
+    # The model stopped at the token limit (finish_reason "length"): ask for less, not again.
+    truncated: bool = False
 
 
 @runtime_checkable
@@ -70,20 +87,10 @@ class ChatModel(Protocol):
     async def aclose(self) -> None: ...
 
 
-def parse_json_object(text: str) -> tuple[dict[str, Any] | None, str | None]:
-    """The JSON object in a model's text (code fences and chatter around it tolerated)."""
-    start, end = text.find("{"), text.rfind("}")
-    if start < 0:
-        return None, "the reply contained no JSON object"
-    if end < start:
-        return None, "the reply's JSON was truncated"
-    try:
-        data = json.loads(text[start : end + 1])
-    except json.JSONDecodeError as exc:
-        return None, f"the reply was not valid JSON ({exc.msg} at char {exc.pos})"
-    if not isinstance(data, dict):
-        return None, "the reply's JSON was not an object"
-    return data, None
+def output_tokens(request: JsonRequest, settings: ModelSettings) -> int:
+    """What a request may spend on its answer: its own estimate, under the settings' ceiling."""
+    wanted = request.max_tokens or settings.max_tokens or DEFAULT_MAX_TOKENS
+    return min(wanted, settings.max_tokens) if settings.max_tokens else wanted
 
 
 def env_secret(name: str) -> SecretStr | None:

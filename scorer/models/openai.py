@@ -12,6 +12,7 @@ from recall_audit.scorer.models.base import (
     JsonReply,
     JsonRequest,
     ModelSettings,
+    output_tokens,
     parse_json_object,
 )
 from recall_audit.scorer.models.http import HttpChatModel, Refused
@@ -93,7 +94,7 @@ class OpenAIModel(HttpChatModel):
             ],
             "temperature": 0,
             "seed": self.settings.seed,
-            "max_tokens": self.settings.max_tokens,
+            "max_tokens": output_tokens(request, self.settings),
         }
         if mode == "json_schema":
             body["response_format"] = {
@@ -129,6 +130,7 @@ def _reply(raw: dict[str, Any]) -> JsonReply:
     if not isinstance(content, str) or not content.strip():
         return JsonReply(data=None, problem="the reply's message was empty", usage=usage)
     data, problem = parse_json_object(content)
-    if problem and choice.get("finish_reason") == "length":
+    truncated = choice.get("finish_reason") == "length"
+    if problem and truncated:
         problem = "the reply was cut off at the token limit, so its JSON is incomplete"
-    return JsonReply(data=data, problem=problem, usage=usage)
+    return JsonReply(data=data, problem=problem, usage=usage, text=content, truncated=truncated)
