@@ -1,8 +1,14 @@
-"""A mock OpenAI-compatible chat completions server for the benchmarks: fixed latency, many
-requests in flight, and lexical answers to the prompts of three tools (ours, DeepEval's
-ContextualRecallMetric, Ragas' LLMContextRecall), counted per tool.
+"""A mock OpenAI-compatible chat completions server for the benchmarks: lexical answers to the
+prompts of three tools (ours, DeepEval's ContextualRecallMetric, Ragas' LLMContextRecall),
+counted per tool, behind one of three provider shapes:
 
-Run it as its own process: `python bench/mock_model.py --latency 0.1` prints
+- `fixed`: every request takes `--latency` seconds, no limit on requests;
+- `lognormal`: service times drawn from a log-normal law (`--median`, `--p99`), from one
+  seeded sequence per tool, so every tool meets the same latencies in the same order;
+- `limited`: `--latency` seconds per request, at most `--rpm` requests per minute (a token
+  bucket holding one second's worth); beyond it HTTP 429 at once, with Retry-After.
+
+Run it as its own process: `python bench/mock_model.py --shape fixed --latency 0.1` prints
 `READY http://127.0.0.1:PORT/v1` on stdout, then serves until killed.
 `GET /stats` returns the counters per tool; they only grow, so callers diff two snapshots.
 """
@@ -11,7 +17,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import json
+import math
+import random
 import re
 import socket
 import time
@@ -133,17 +142,82 @@ def _content(message: dict[str, Any]) -> str:
 
 @dataclass
 class Tally:
+    # Requests answered (not 429), with their prompt characters and request bodies.
     requests: int = 0
     prompt_chars: int = 0
     body_bytes: int = 0
     in_flight: int = 0
     max_in_flight: int = 0
+    # Requests refused with 429 by the `limited` shape.
+    rate_limited: int = 0
+    # Answered requests whose messages this tool had already been answered: wasted calls.
+    repeated: int = 0
+    # Service time imposed on the requests that were not repeats, and the longest one.
+    service_s: float = 0.0
+    max_service_s: float = 0.0
     first_at: float | None = None
     last_at: float | None = None
 
 
-def create_app(latency: float) -> Starlette:
+class TokenBucket:
+    """`per_minute` requests a minute, of which one second's worth may come at once."""
+
+    def __init__(self, per_minute: float) -> None:
+        self.rate = per_minute / 60
+        self.capacity = max(1.0, self.rate)
+        self.tokens = self.capacity
+        self.at = time.monotonic()
+
+    def take(self) -> float | None:
+        """None when the request may go; otherwise the seconds until it could."""
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return None
+        return (1 - self.tokens) / self.rate
+
+
+@dataclass(frozen=True)
+class ShapeOptions:
+    shape: str = "fixed"
+    latency: float = 0.1
+    median: float = 1.2
+    p99: float = 6.0
+    rpm: float = 300.0
+    seed: int = 0
+
+
+# z such that P(Z <= z) = 0.99 for a standard normal Z.
+Z99 = 2.3263
+
+
+class Provider:
+    """A provider's shape: how long each request takes, and whether it is refused."""
+
+    def __init__(self, options: ShapeOptions) -> None:
+        self.options = options
+        self.bucket = TokenBucket(options.rpm) if options.shape == "limited" else None
+        self.sigma = math.log(options.p99 / options.median) / Z99
+        self.draws: dict[str, random.Random] = {}
+
+    def refuse(self) -> float | None:
+        """Seconds to wait when the request is over the rate limit, else None."""
+        return self.bucket.take() if self.bucket is not None else None
+
+    def service_time(self, tool: str) -> float:
+        if self.options.shape != "lognormal":
+            return self.options.latency
+        # One sequence per tool, so each tool meets the same latencies in the same order.
+        draw = self.draws.setdefault(tool, random.Random(f"{self.options.seed}:{tool}"))
+        return draw.lognormvariate(math.log(self.options.median), self.sigma)
+
+
+def create_app(options: ShapeOptions) -> Starlette:
     tallies: dict[str, Tally] = {}
+    answered: dict[str, set[str]] = {}
+    provider = Provider(options)
 
     async def completions(request: Request) -> JSONResponse:
         started = time.monotonic()
@@ -152,7 +226,24 @@ def create_app(latency: float) -> Starlette:
         messages = payload.get("messages") or []
         tool, data = answer(messages)
         tally = tallies.setdefault(tool, Tally())
+        wait = provider.refuse()
+        if wait is not None:
+            tally.rate_limited += 1
+            return JSONResponse(
+                {"error": {"message": "Rate limit reached", "type": "requests"}},
+                429,
+                headers={"Retry-After": str(math.ceil(wait))},
+            )
         chars = sum(len(_content(m)) for m in messages)
+        key = hashlib.sha256(json.dumps(messages, sort_keys=True).encode()).hexdigest()
+        seen = answered.setdefault(tool, set())
+        service = provider.service_time(tool)
+        if key in seen:
+            tally.repeated += 1
+        else:
+            seen.add(key)
+            tally.service_s += service
+            tally.max_service_s = max(tally.max_service_s, service)
         tally.requests += 1
         tally.prompt_chars += chars
         tally.body_bytes += len(body)
@@ -160,8 +251,8 @@ def create_app(latency: float) -> Starlette:
         tally.max_in_flight = max(tally.max_in_flight, tally.in_flight)
         tally.first_at = tally.first_at or started
         try:
-            # A fixed service time, whatever the answer took to compute.
-            await asyncio.sleep(max(0.0, latency - (time.monotonic() - started)))
+            # The service time, whatever the answer took to compute.
+            await asyncio.sleep(max(0.0, service - (time.monotonic() - started)))
         finally:
             tally.in_flight -= 1
             tally.last_at = time.monotonic()
@@ -204,15 +295,28 @@ def _completion(model: str, content: str, prompt_chars: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shape", choices=("fixed", "lognormal", "limited"), default="fixed")
     parser.add_argument("--latency", type=float, default=0.1, help="seconds per request")
+    parser.add_argument("--median", type=float, default=1.2, help="lognormal: median seconds")
+    parser.add_argument("--p99", type=float, default=6.0, help="lognormal: 99th percentile")
+    parser.add_argument("--rpm", type=float, default=300.0, help="limited: requests a minute")
+    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
+    options = ShapeOptions(
+        shape=args.shape,
+        latency=args.latency,
+        median=args.median,
+        p99=args.p99,
+        rpm=args.rpm,
+        seed=args.seed,
+    )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", args.port))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
-        create_app(args.latency), log_level="warning", access_log=False, backlog=1024
+        create_app(options), log_level="warning", access_log=False, backlog=1024
     )
     print(f"READY http://127.0.0.1:{port}/v1", flush=True)
     uvicorn.Server(config).run(sockets=[sock])

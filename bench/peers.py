@@ -1,10 +1,16 @@
-"""The same cases through Recall Audit, DeepEval and Ragas against one mock model, side by side.
+"""The same cases through Recall Audit, DeepEval and Ragas against one mock model, side by
+side, on three provider shapes (bench/mock_model.py):
 
-Each tool runs twice in its own process (a first run, then an identical re-run) while the mock
-model counts its requests and prompt characters. Recall Audit runs against a real Prefect
-server started here, on a fresh database; DeepEval and Ragas run from bench/.venv-peers.
+- `fixed`: 100 ms a request, no rate limit; each tool runs twice (a first run, then an
+  identical re-run);
+- `lognormal`: median 1.2 s, p99 about 6 s; first run only;
+- `limited`: 100 ms a request, 300 requests a minute, 429 with Retry-After beyond; first run only.
 
-    .venv/bin/python bench/peers.py [--cases 300] [--latency 0.1] [--concurrency 16]
+The mock counts each tool's requests, prompt characters, 429s and repeated requests. Recall
+Audit runs against a real Prefect server started here, on a fresh database per shape;
+DeepEval and Ragas run from bench/.venv-peers, each tool in its own process.
+
+    .venv/bin/python bench/peers.py [--cases 300] [--shape-cases 100] [--concurrency 16]
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +29,10 @@ from processes import (
     OUR_PYTHON,
     env_with,
     log,
+    prefect_server,
     python_for_peers,
     run_measured,
     start_mock,
-    start_prefect_server,
     stop,
 )
 
@@ -35,6 +42,44 @@ LABELS = {
     "deepeval": "DeepEval ContextualRecallMetric",
     "ragas": "Ragas LLMContextRecall",
 }
+LATENCY = 0.1
+RPM = 300.0
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A provider shape: how the mock is started, and what the floor of a run is."""
+
+    key: str
+    title: str
+    mock_options: tuple[str, ...]
+    rerun: bool
+
+    def floor(self, run: dict[str, Any], concurrency: int) -> float:
+        """The least wall time the tool's needed calls (repeats excluded) could take."""
+        needed = run["requests"] - run["repeated"]
+        if self.key == "limited":
+            return needed / (RPM / 60)
+        # Service time spread over the slots in flight, and never less than the longest call.
+        return max(run["service_s"] / concurrency, run["max_service_s"])
+
+
+SHAPES = {
+    "fixed": Shape("fixed", "fixed 100 ms, no rate limit", ("--latency", str(LATENCY)), True),
+    "lognormal": Shape(
+        "lognormal",
+        "log-normal latency, median 1.2 s, p99 6 s",
+        ("--shape", "lognormal", "--median", "1.2", "--p99", "6"),
+        False,
+    ),
+    "limited": Shape(
+        "limited",
+        f"rate-limited, {RPM:.0f} requests a minute (429 + Retry-After), 100 ms",
+        ("--shape", "limited", "--rpm", str(RPM), "--latency", str(LATENCY)),
+        False,
+    ),
+}
+COUNTERS = ("requests", "prompt_chars", "rate_limited", "repeated", "service_s")
 
 
 def _stats(mock_url: str) -> dict[str, Any]:
@@ -43,10 +88,10 @@ def _stats(mock_url: str) -> dict[str, Any]:
 
 def _delta(before: dict[str, Any], after: dict[str, Any], tool: str) -> dict[str, Any]:
     old, new = before.get(tool, {}), after.get(tool, {})
-    return {
-        "requests": new.get("requests", 0) - old.get("requests", 0),
-        "prompt_chars": new.get("prompt_chars", 0) - old.get("prompt_chars", 0),
+    delta: dict[str, Any] = {k: new.get(k, 0) - old.get(k, 0) for k in COUNTERS}
+    return delta | {
         "max_in_flight": new.get("max_in_flight", 0),
+        "max_service_s": new.get("max_service_s", 0.0),
         "unknown_requests": after.get("unknown", {}).get("requests", 0)
         - before.get("unknown", {}).get("requests", 0),
     }
@@ -97,94 +142,165 @@ def _one_run(
     }
 
 
-def run_peers(n: int = 300, latency: float = 0.1, concurrency: int = 16) -> dict[str, Any]:
-    """Both runs of every available tool, with the ratios the design asks for."""
-    tools = list(TOOLS)
-    skipped = None
-    if python_for_peers() is None:
-        tools = ["ours"]
-        skipped = (
-            "bench/.venv-peers is missing: DeepEval and Ragas skipped (see docs/performance.md)"
-        )
-        log(skipped)
+def _run_shape(
+    shape: Shape,
+    n: int,
+    tools: list[str],
+    root: Path,
+    api: str,
+    prefect_home: Path,
+    concurrency: int,
+) -> dict[str, Any]:
+    """Every tool on `n` cases against one mock of this shape."""
+    home = root / shape.key
+    home.mkdir()
+    cases = peer_cases(n)
+    dataset = write_jsonl(cases, home / "cases.jsonl")
+    mock, mock_url = start_mock(*shape.mock_options)
     results: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory(prefix="recall-bench-peers-") as tmp:
-        root = Path(tmp)
-        dataset = write_jsonl(peer_cases(n), root / "cases.jsonl")
-        (root / "prefect").mkdir()
-        mock, mock_url = start_mock(latency)
-        server = None
-        try:
-            log("starting a Prefect server for Recall Audit ...")
-            server, api = start_prefect_server(root / "prefect")
-            for tool in tools:
-                work = root / tool
-                work.mkdir()
-                env = env_with(
-                    OPENAI_BASE_URL=mock_url,
-                    OPENAI_API_KEY="sk-bench",
-                    PREFECT_API_URL=api,
-                    PREFECT_HOME=str(root / "prefect"),
-                    RECALL_AUDIT_DATABASE_URL=f"sqlite:///{work / 'recall.db'}",
-                )
-                runs = []
-                for label in ("first", "re-run"):
-                    log(f"{tool}: {label} on {n} cases ...")
-                    runs.append(_one_run(tool, work, dataset, mock_url, env, concurrency))
-                results[tool] = _summarise(runs, n, latency, concurrency)
-        finally:
-            stop(mock)
-            if server is not None:
-                stop(server)
+    try:
+        for tool in tools:
+            work = home / tool
+            work.mkdir()
+            env = env_with(
+                OPENAI_BASE_URL=mock_url,
+                OPENAI_API_KEY="sk-bench",
+                PREFECT_API_URL=api,
+                PREFECT_HOME=str(prefect_home),
+                RECALL_AUDIT_DATABASE_URL=f"sqlite:///{work / 'recall.db'}",
+            )
+            runs = []
+            for label in ("first", "re-run")[: 2 if shape.rerun else 1]:
+                log(f"{shape.key}: {tool}, {label} on {n} cases ...")
+                runs.append(_one_run(tool, work, dataset, mock_url, env, concurrency))
+            results[tool] = _summarise(shape, runs, n, concurrency)
+    finally:
+        stop(mock)
     return {
+        "title": shape.title,
         "cases": n,
-        "latency_s": latency,
-        "concurrency": concurrency,
-        "skipped": skipped,
+        "distinct_ground_truths": len({c["ground_truth"] for c in cases}),
+        # What the case itself holds: ground truth and chunks (prompts are compared to it).
+        "text_chars_per_case": sum(
+            len(c["ground_truth"]) + sum(len(x) for x in c["contexts"]) for c in cases
+        )
+        / n,
         "tools": results,
     }
 
 
-def _summarise(runs: list[dict[str, Any]], n: int, latency: float, concurrency: int) -> dict:
-    first, again = runs
-    floor = first["requests"] * latency / concurrency
-    return {
+def run_peers(
+    root: Path,
+    api: str,
+    prefect_home: Path,
+    n: int = 300,
+    shape_cases: int = 100,
+    concurrency: int = 16,
+    shapes: tuple[str, ...] = (),
+    only: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """Every available tool on every shape (the fixed one on `n` cases, the others on
+    `shape_cases`), with the ratios the design asks for; files go under `root`."""
+    tools = list(only or TOOLS)
+    skipped = None
+    if python_for_peers() is None:
+        tools = [t for t in tools if t == "ours"]
+        skipped = "bench/.venv-peers is missing: DeepEval and Ragas skipped (`make bench` makes it)"
+        log(skipped)
+    report: dict[str, Any] = {"concurrency": concurrency, "skipped": skipped, "shapes": {}}
+    for key in shapes or tuple(SHAPES):
+        cases = n if key == "fixed" else shape_cases
+        report["shapes"][key] = _run_shape(
+            SHAPES[key], cases, tools, root, api, prefect_home, concurrency
+        )
+    return report
+
+
+def _summarise(shape: Shape, runs: list[dict[str, Any]], n: int, concurrency: int) -> dict:
+    first = runs[0]
+    floor = shape.floor(first, concurrency)
+    summary = {
         "calls_per_case": first["requests"] / n,
         "prompt_chars_per_case": first["prompt_chars"] / n,
-        "rerun_calls_per_case": again["requests"] / n,
         "wall_s": first["wall_s"],
         "floor_s": floor,
         "wall_over_floor": first["wall_s"] / floor if floor else None,
+        "rate_limited": first["rate_limited"],
+        "wasted": first["repeated"],
         "first": first,
-        "rerun": again,
     }
+    if len(runs) > 1:
+        summary |= {"rerun_calls_per_case": runs[1]["requests"] / n, "rerun": runs[1]}
+    return summary
+
+
+def _ratio(value: float | None) -> str:
+    return f"{value:.2f}" if value else "—"
 
 
 def markdown(report: dict[str, Any]) -> str:
-    rows = [
-        "| tool | calls per case, first run | prompt characters per case | calls per case, "
-        "identical re-run | wall time (s) | floor (s) | wall / floor | vs Recall Audit wall |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
-    ours = report["tools"].get("ours", {}).get("wall_s")
-    for tool, r in report["tools"].items():
-        ratio = f"{r['wall_s'] / ours:.1f}×" if ours else "—"
-        over = f"{r['wall_over_floor']:.2f}" if r["wall_over_floor"] else "—"
-        rows.append(
-            f"| {LABELS[tool]} | {r['calls_per_case']:.2f} | {r['prompt_chars_per_case']:,.0f} "
-            f"| {r['rerun_calls_per_case']:.2f} | {r['wall_s']:.1f} | {r['floor_s']:.1f} "
-            f"| {over} | {ratio} |"
-        )
-    return "\n".join(rows)
+    """The fixed shape's full table, then one table for the other shapes."""
+    fixed = report["shapes"].get("fixed")
+    out = []
+    if fixed:
+        out += [
+            f"Fixed 100 ms, no rate limit, {fixed['cases']} cases, "
+            f"{report['concurrency']} in flight:",
+            "",
+            "| tool | calls per case, first run | prompt characters per case | calls per case, "
+            "identical re-run | wall time (s) | floor (s) | wall / floor | vs Recall Audit wall |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        ours = fixed["tools"].get("ours", {}).get("wall_s")
+        for tool, r in fixed["tools"].items():
+            versus = f"{r['wall_s'] / ours:.1f}×" if ours else "—"
+            out.append(
+                f"| {LABELS[tool]} | {r['calls_per_case']:.2f} "
+                f"| {r['prompt_chars_per_case']:,.0f} | {r['rerun_calls_per_case']:.2f} "
+                f"| {r['wall_s']:.1f} | {r['floor_s']:.1f} | {_ratio(r['wall_over_floor'])} "
+                f"| {versus} |"
+            )
+    others = [s for k, s in report["shapes"].items() if k != "fixed"]
+    if others:
+        out += [
+            "",
+            f"Realistic provider shapes, first run, {report['concurrency']} in flight:",
+            "",
+            "| shape | cases | tool | calls per case | wall time (s) | floor (s) | wall / floor "
+            "| 429s received | calls wasted | errors |",
+            "|---|---|---|---|---|---|---|---|---|---|",
+        ]
+        for s in others:
+            for tool, r in s["tools"].items():
+                out.append(
+                    f"| {s['title']} | {s['cases']} | {LABELS[tool]} | {r['calls_per_case']:.2f} "
+                    f"| {r['wall_s']:.1f} | {r['floor_s']:.1f} | {_ratio(r['wall_over_floor'])} "
+                    f"| {r['rate_limited']} | {r['wasted']} | {r['first']['errors']} |"
+                )
+    return "\n".join(out)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=300)
-    parser.add_argument("--latency", type=float, default=0.1)
+    parser.add_argument("--shape-cases", type=int, default=100)
     parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--shapes", nargs="+", choices=tuple(SHAPES), default=list(SHAPES))
+    parser.add_argument("--tools", nargs="+", choices=TOOLS, default=list(TOOLS))
     args = parser.parse_args()
-    report = run_peers(args.cases, args.latency, args.concurrency)
+    with tempfile.TemporaryDirectory(prefix="recall-bench-peers-") as tmp:
+        root = Path(tmp)
+        with prefect_server(root) as (api, home):
+            report = run_peers(
+                root,
+                api,
+                home,
+                args.cases,
+                args.shape_cases,
+                args.concurrency,
+                tuple(args.shapes),
+                tuple(args.tools),
+            )
     print(json.dumps(report, indent=2))
     print(markdown(report))
 

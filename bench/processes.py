@@ -8,6 +8,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +18,10 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
 OUR_PYTHON = ROOT / ".venv" / "bin" / "python"
-PEERS_PYTHON = BENCH / ".venv-peers" / "bin" / "python"
+PEERS_VENV = BENCH / ".venv-peers"
+PEERS_PYTHON = PEERS_VENV / "bin" / "python"
+# Written by `make bench` once the peers' requirements are installed.
+PEERS_STAMP = PEERS_VENV / ".installed-stamp"
 QUIET_ENV = {
     "DO_NOT_TRACK": "1",
     "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
@@ -71,10 +76,11 @@ def run_measured(cmd: list[str], env: dict[str, str], cwd: Path) -> Measured:
     )
 
 
-def start_mock(latency: float) -> tuple[subprocess.Popen[str], str]:
-    """The mock model in its own process, and its base URL."""
+def start_mock(*options: str) -> tuple[subprocess.Popen[str], str]:
+    """The mock model in its own process, and its base URL; `options` are its command line's
+    (`--shape lognormal`, ...)."""
     child = subprocess.Popen(
-        [str(OUR_PYTHON), str(BENCH / "mock_model.py"), "--latency", str(latency)],
+        [str(OUR_PYTHON), str(BENCH / "mock_model.py"), *options],
         stdout=subprocess.PIPE,
         text=True,
         env=env_with(),
@@ -122,6 +128,19 @@ def start_prefect_server(home: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("the Prefect server did not answer within 180 s")
 
 
+@contextmanager
+def prefect_server(root: Path) -> Iterator[tuple[str, Path]]:
+    """A real Prefect server with its home under `root`: (API URL, home), stopped after."""
+    home = root / "prefect"
+    home.mkdir(exist_ok=True)
+    log("starting a Prefect server ...")
+    server, api = start_prefect_server(home)
+    try:
+        yield api, home
+    finally:
+        stop(server)
+
+
 def stop(child: subprocess.Popen) -> None:  # type: ignore[type-arg]
     """SIGTERM by process id (its group when it has one), then wait."""
     if child.poll() is not None:
@@ -138,7 +157,7 @@ def stop(child: subprocess.Popen) -> None:  # type: ignore[type-arg]
 
 
 def python_for_peers() -> Path | None:
-    return PEERS_PYTHON if PEERS_PYTHON.exists() else None
+    return PEERS_PYTHON if PEERS_STAMP.exists() else None
 
 
 def log(message: str) -> None:

@@ -1,7 +1,9 @@
-"""`make bench`: the peers benchmark and the scale benchmark in one go; results are written to
-bench/results/latest.json and printed as markdown tables.
+"""`make bench`: every benchmark in one run (peers on three provider shapes, thirty nights,
+the built-in judge alone, the flow at scale); raw results go to bench/results/latest.json and
+the figures into docs/performance.md, between this script's markers.
 
-    .venv/bin/python bench/run.py [--cases 300] [--sizes 1000 5000 10000] [--skip-peers]
+    .venv/bin/python bench/run.py [--cases 300] [--shape-cases 100] [--nights 30]
+        [--night-cases 100] [--sizes 1000 10000] [--skip-peers] [--no-doc]
 """
 
 from __future__ import annotations
@@ -11,58 +13,77 @@ import json
 import os
 import platform
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from peers import markdown as peers_markdown
-from peers import run_peers
-from processes import python_for_peers
+from document import replace_section
+from judge_speed import run_judge_speed
+from nights import run_nights
+from peers import SHAPES, run_peers
+from processes import ROOT, log, prefect_server, python_for_peers
+from render import render
 from scale import SIZES, run_scale
-from scale import markdown as scale_markdown
 
-RESULTS = Path(__file__).resolve().parent / "results" / "latest.json"
-PEERS_HINT = (
-    "python3 -m venv bench/.venv-peers && "
-    "bench/.venv-peers/bin/pip install -r bench/peers-requirements.txt"
-)
+RESULTS = ROOT / "bench" / "results" / "latest.json"
+DOC = ROOT / "docs" / "performance.md"
+OWNER = "bench/run.py"
 
 
 def _machine() -> dict[str, Any]:
+    cpu = "unknown"
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        names = [x for x in cpuinfo.read_text().splitlines() if x.startswith("model name")]
+        cpu = names[0].split(":", 1)[1].strip() if names else cpu
     return {
         "cpus": os.cpu_count(),
+        "cpu": cpu,
         "python": platform.python_version(),
         "platform": platform.platform(),
-        "date": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+        "date": time.strftime("%Y-%m-%d %H:%M %Z"),
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=300)
+    parser.add_argument("--shape-cases", type=int, default=100)
+    parser.add_argument("--nights", type=int, default=30)
+    parser.add_argument("--night-cases", type=int, default=100)
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
     parser.add_argument("--skip-peers", action="store_true")
+    parser.add_argument("--no-doc", action="store_true", help="do not touch docs/performance.md")
     args = parser.parse_args()
     if python_for_peers() is None:
-        print(
-            f"DeepEval and Ragas will be skipped: no bench/.venv-peers. Create it with\n  {PEERS_HINT}"
-        )
-    report: dict[str, Any] = {"machine": _machine()}
-    if not args.skip_peers:
-        report["peers"] = run_peers(args.cases)
-    report["scale"] = run_scale(tuple(args.sizes))
+        log("DeepEval and Ragas will be skipped: no bench/.venv-peers (`make bench` creates it)")
+    started = time.perf_counter()
+    command = " ".join([".venv/bin/python bench/run.py", *sys.argv[1:]])
+    report: dict[str, Any] = {"machine": _machine(), "command": command}
+    with tempfile.TemporaryDirectory(prefix="recall-bench-") as tmp:
+        root = Path(tmp)
+        with prefect_server(root) as (api, home):
+            if not args.skip_peers:
+                report["peers"] = run_peers(
+                    root, api, home, args.cases, args.shape_cases, 16, tuple(SHAPES)
+                )
+            report["nights"] = run_nights(root, api, home, args.night_cases, args.nights)
+            report["scale"] = run_scale(root, api, home, tuple(args.sizes))
+    log("built-in judge alone ...")
+    report["judge"] = run_judge_speed()
+    report["total_s"] = time.perf_counter() - started
     RESULTS.parent.mkdir(exist_ok=True)
     partial = RESULTS.with_suffix(".json.tmp")
     partial.write_text(json.dumps(report, indent=2) + "\n")
     partial.replace(RESULTS)
-    if "peers" in report:
-        print(f"\n## Peers: {args.cases} cases, mock model 100 ms, 16 in flight\n")
-        print(peers_markdown(report["peers"]))
-    print("\n## Scale: built-in judge, real Prefect server\n")
-    print(scale_markdown(report["scale"]))
-    print(f"\nwritten to {RESULTS}")
+    body = render(report)
+    print(body)
+    if not args.no_doc:
+        replace_section(DOC, OWNER, body)
+        print(f"\nwritten to {RESULTS.relative_to(ROOT)} and {DOC.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
-"""Recall Audit at scale: `recall-audit run` with the built-in judge on 1,000, 5,000 and 10,000
+"""Recall Audit at scale: `recall-audit run` with the built-in judge on 1,000 and 10,000
 synthetic cases (precomputed chunks, unique ids), each on a fresh SQLite database, against one
 real Prefect server started here. Measures wall time and the peak RSS of the CLI process, and
 counts the Prefect task runs each audit made.
 
-    .venv/bin/python bench/scale.py [--sizes 1000 5000 10000] [--batch-size 100]
+    .venv/bin/python bench/scale.py [--sizes 1000 10000] [--batch-size 100]
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from typing import Any
 
 import httpx
 from cases import synthetic_cases, write_jsonl
-from processes import ROOT, env_with, log, run_measured, start_prefect_server, stop
+from processes import ROOT, env_with, log, prefect_server, run_measured
 
-SIZES = (1_000, 5_000, 10_000)
+SIZES = (1_000, 10_000)
 
 
 def _task_runs(api: str) -> int:
@@ -54,17 +54,10 @@ def _one_size(n: int, root: Path, api: str, prefect_home: Path, batch_size: int)
     }
 
 
-def run_scale(sizes: tuple[int, ...] = SIZES, batch_size: int = 100) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory(prefix="recall-bench-scale-") as tmp:
-        root = Path(tmp)
-        home = root / "prefect"
-        home.mkdir()
-        log("starting a Prefect server ...")
-        server, api = start_prefect_server(home)
-        try:
-            rows = [_one_size(n, root, api, home, batch_size) for n in sizes]
-        finally:
-            stop(server)
+def run_scale(
+    root: Path, api: str, prefect_home: Path, sizes: tuple[int, ...] = SIZES, batch_size: int = 100
+) -> dict[str, Any]:
+    rows = [_one_size(n, root, api, prefect_home, batch_size) for n in sizes]
     return {"judge": "builtin", "prefect": "real server", "batch_size": batch_size, "runs": rows}
 
 
@@ -87,7 +80,10 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
     parser.add_argument("--batch-size", type=int, default=100)
     args = parser.parse_args()
-    report = run_scale(tuple(args.sizes), args.batch_size)
+    with tempfile.TemporaryDirectory(prefix="recall-bench-scale-") as tmp:
+        root = Path(tmp)
+        with prefect_server(root) as (api, home):
+            report = run_scale(root, api, home, tuple(args.sizes), args.batch_size)
     print(json.dumps(report, indent=2))
     print(markdown(report))
 

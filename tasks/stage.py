@@ -7,9 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from prefect import task
+from prefect import Task
 from prefect.cache_policies import NO_CACHE
 from prefect.states import aget_state_exception
+from prefect.utilities.annotations import opaque
 from sqlalchemy.exc import DBAPIError, OperationalError
 
 TRANSIENT = (httpx.TransportError, OperationalError, TimeoutError, ConnectionError)
@@ -38,6 +39,26 @@ RETRY_OPTIONS: dict[str, Any] = {
 }
 
 
+# Keyword arguments of a task call that are Prefect's own, not the stage's parameters.
+_CALL_OPTIONS = frozenset({"return_state", "wait_for"})
+
+
+class Stage(Task):  # type: ignore[type-arg]
+    """A task whose arguments Prefect does not walk into.
+
+    Before a task runs, Prefect visits every parameter recursively, looking for futures to
+    wait for; a batch is hundreds of nested models, and that walk (twice per task run) cost
+    more than the stage's own work. Stage arguments never hold futures, so each goes in
+    `opaque`: resolved at the top, never traversed. Names and values reach the task as given.
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return super().__call__(
+            *(opaque(a) for a in args),
+            **{k: v if k in _CALL_OPTIONS else opaque(v) for k, v in kwargs.items()},
+        )
+
+
 def stage(
     name: str, *, batch_number: str | None = None, retried: bool = True
 ) -> Callable[..., Any]:
@@ -48,4 +69,4 @@ def stage(
         options["task_run_name"] = f"{name} · batch {{{batch_number}}}"
     if retried:
         options |= RETRY_OPTIONS
-    return task(**options)
+    return lambda fn: Stage(fn=fn, **options)
