@@ -315,6 +315,8 @@ def main() -> None:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", args.port))
     port = sock.getsockname()[1]
+    # Listening before READY: connections wait in the backlog while uvicorn starts.
+    sock.listen(1024)
     config = uvicorn.Config(
         create_app(options), log_level="warning", access_log=False, backlog=1024
     )
