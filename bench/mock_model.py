@@ -33,7 +33,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-_REFERENCE = re.compile(r'<reference id="(\d+)">(.*?)</reference>', re.S)
+_REFERENCE = re.compile(r'<reference id="(\d+)"[^>]*>(.*?)</reference>', re.S)
 _CHUNK = re.compile(r'<chunk id="(\d+)">(.*?)</chunk>', re.S)
 _CLAIM = re.compile(r"^(\d+)\. (.*)$", re.M)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -55,25 +55,22 @@ def supported(sentence: str, context: str) -> bool:
     return bool(wanted) and len(wanted & words(context)) >= SUPPORT_SHARE * len(wanted)
 
 
-# --- ours (scorer/prompts.py) ---------------------------------------------------------------
+# --- ours (scorer/prompts.py): one key per numbered reference or claim ----------------------
 
 
 def ours_extraction(user: str) -> dict[str, Any]:
-    items = [{"index": int(i), "claims": sentences(text)} for i, text in _REFERENCE.findall(user)]
-    return {"items": items}
+    return {i: sentences(text) for i, text in _REFERENCE.findall(user)}
 
 
 def ours_attribution(user: str) -> dict[str, Any]:
     chunk_part, claim_part = user.split("\n\nClaims:\n", 1)
     chunks = _CHUNK.findall(chunk_part)
-    verdicts = []
+    verdicts = {}
     for number, claim in _CLAIM.findall(claim_part):
         ids = [int(i) for i, text in chunks if supported(claim, text)]
         quote = dict(chunks)[str(ids[0])][:80] if ids else ""
-        verdicts.append(
-            {"claim": int(number), "supported": bool(ids), "chunks": ids, "quote": quote}
-        )
-    return {"verdicts": verdicts}
+        verdicts[number] = {"supported": bool(ids), "chunks": ids, "quote": quote}
+    return verdicts
 
 
 # --- DeepEval ContextualRecallMetric (templates/generate_verdicts.txt, generate_reason.txt) ---

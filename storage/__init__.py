@@ -7,7 +7,12 @@ Alembic, behind repository functions that take a `sqlmodel.Session` and return f
         ...
 """
 
-from recall_audit.storage.attribution_cache import get_cached_attribution, save_attribution
+from recall_audit.storage.attribution_cache import (
+    get_cached_attribution,
+    get_cached_attributions,
+    save_attribution,
+    write_attribution,
+)
 from recall_audit.storage.baselines import (
     baseline_for,
     pin_baseline,
@@ -19,6 +24,7 @@ from recall_audit.storage.baselines import (
 from recall_audit.storage.claims import get_claims, save_claims
 from recall_audit.storage.datasets import get_dataset, upsert_cases, upsert_dataset
 from recall_audit.storage.engine import open_database
+from recall_audit.storage.group_commit import GroupCommit
 from recall_audit.storage.outcomes import paired_outcomes, run_outcome, worst_outcomes
 from recall_audit.storage.records import (
     CaseInput,
@@ -30,7 +36,7 @@ from recall_audit.storage.records import (
 )
 from recall_audit.storage.reports import claim_outcomes, run_results
 from recall_audit.storage.response_cache import DatabaseResponseCache
-from recall_audit.storage.results import finished_case_keys, save_case_result
+from recall_audit.storage.results import finished_case_keys, save_case_result, write_case_result
 from recall_audit.storage.retention import DatasetPrune, PruneReport, prune_runs
 from recall_audit.storage.runs import (
     create_run,
@@ -51,6 +57,7 @@ __all__ = [
     "DatabaseResponseCache",
     "DatasetPrune",
     "DatasetRecord",
+    "GroupCommit",
     "PruneReport",
     "RunRecord",
     "RunStatus",
@@ -62,6 +69,7 @@ __all__ = [
     "finish_run",
     "finished_case_keys",
     "get_cached_attribution",
+    "get_cached_attributions",
     "get_claims",
     "get_dataset",
     "get_run",
@@ -85,4 +93,6 @@ __all__ = [
     "upsert_cases",
     "upsert_dataset",
     "worst_outcomes",
+    "write_attribution",
+    "write_case_result",
 ]

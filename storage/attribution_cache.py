@@ -7,9 +7,12 @@ from collections.abc import Sequence
 
 from recall_audit.scorer.types import Verdict
 from recall_audit.storage.hashing import list_hash, text_hash
-from recall_audit.storage.sql import insert
+from recall_audit.storage.sql import batched, insert
 from recall_audit.storage.tables import AttributionCache
-from sqlmodel import Session
+from sqlmodel import Session, col, select
+
+# Keys per IN (...) query: well under SQLite's limit on bound parameters.
+LOOKUP_BATCH = 500
 
 
 def attribution_key(
@@ -30,6 +33,23 @@ def get_cached_attribution(
     return [Verdict.model_validate(v) for v in row.verdicts] if row else None
 
 
+def get_cached_attributions(
+    session: Session,
+    pairs: Sequence[tuple[Sequence[str], Sequence[str]]],
+    judge: str,
+    judge_version: str,
+) -> list[list[Verdict] | None]:
+    """`get_cached_attribution` for many (claims, chunks) pairs in one query, in their order."""
+    keys = [attribution_key(claims, chunks, judge, judge_version) for claims, chunks in pairs]
+    found = {}
+    for batch in batched(sorted(set(keys)), LOOKUP_BATCH):
+        rows = session.exec(select(AttributionCache).where(col(AttributionCache.key).in_(batch)))
+        found.update((row.key, row.verdicts) for row in rows)
+    return [
+        [Verdict.model_validate(v) for v in found[key]] if key in found else None for key in keys
+    ]
+
+
 def save_attribution(
     session: Session,
     claims: Sequence[str],
@@ -39,6 +59,19 @@ def save_attribution(
     verdicts: Sequence[Verdict],
 ) -> None:
     """Caches a successful attribution; a concurrent save of the same key is ignored. Commits."""
+    write_attribution(session, claims, chunks, judge, judge_version, verdicts)
+    session.commit()
+
+
+def write_attribution(
+    session: Session,
+    claims: Sequence[str],
+    chunks: Sequence[str],
+    judge: str,
+    judge_version: str,
+    verdicts: Sequence[Verdict],
+) -> None:
+    """What `save_attribution` writes, without committing (a group commit commits it)."""
     statement = insert(session, AttributionCache).values(
         key=attribution_key(claims, chunks, judge, judge_version),
         judge=judge,
@@ -46,4 +79,3 @@ def save_attribution(
         verdicts=[v.model_dump(mode="json") for v in verdicts],
     )
     session.exec(statement.on_conflict_do_nothing())
-    session.commit()

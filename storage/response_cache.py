@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import anyio.to_thread
 from recall_audit.storage.columns import utcnow
+from recall_audit.storage.group_commit import GroupCommit
 from recall_audit.storage.sql import insert
 from recall_audit.storage.tables import ResponseCache
 from sqlalchemy import Engine
@@ -14,29 +16,30 @@ from sqlmodel import Session
 
 class DatabaseResponseCache:
     """`async get(key)` / `async set(key, value)`; the blocking database work runs in a thread
-    so the event loop keeps other model calls in flight."""
+    so the event loop keeps other model calls in flight, and answers that arrive together are
+    committed together."""
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
+        self._writer = GroupCommit(engine)
 
     async def get(self, key: str) -> dict[str, Any] | None:
         return await anyio.to_thread.run_sync(self._get, key)
 
     async def set(self, key: str, value: dict[str, Any]) -> None:
-        await anyio.to_thread.run_sync(self._set, key, value)
+        await self._writer.write(partial(_write, key=key, value=value))
 
     def _get(self, key: str) -> dict[str, Any] | None:
         with Session(self._engine) as session:
             row = session.get(ResponseCache, key)
             return dict(row.value) if row else None
 
-    def _set(self, key: str, value: dict[str, Any]) -> None:
-        now = utcnow()
-        with Session(self._engine) as session:
-            statement = insert(session, ResponseCache).values(key=key, value=value, created_at=now)
-            session.exec(
-                statement.on_conflict_do_update(
-                    index_elements=["key"], set_={"value": value, "created_at": now}
-                )
-            )
-            session.commit()
+
+def _write(session: Session, *, key: str, value: dict[str, Any]) -> None:
+    now = utcnow()
+    statement = insert(session, ResponseCache).values(key=key, value=value, created_at=now)
+    session.exec(
+        statement.on_conflict_do_update(
+            index_elements=["key"], set_={"value": value, "created_at": now}
+        )
+    )

@@ -40,7 +40,7 @@ def save_case_result(
     it would move the denominator.
     """
     try:
-        _write(session, run_id, case_id, result, chunks)
+        write_case_result(session, run_id, case_id, result, chunks)
     except Exception:
         # Leaves the session usable for the next case of the batch.
         session.rollback()
@@ -48,9 +48,10 @@ def save_case_result(
     session.commit()
 
 
-def _write(
+def write_case_result(
     session: Session, run_id: str, case_id: int, result: RecallResult, chunks: Sequence[str]
 ) -> None:
+    """What `save_case_result` writes, without committing (a group commit commits it)."""
     # One light query for the run, the case and its frozen claims: this runs once per case.
     found = session.exec(
         select(

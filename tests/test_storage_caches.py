@@ -11,6 +11,7 @@ from recall_audit.storage import (
     CaseInput,
     DatabaseResponseCache,
     get_cached_attribution,
+    get_cached_attributions,
     get_claims,
     get_dataset,
     save_attribution,
@@ -133,3 +134,11 @@ def test_case_keys_must_be_unique(db_session: Session) -> None:
     twice = [CaseInput(case_key="a", question="q"), CaseInput(case_key="a", question="q2")]
     with pytest.raises(ValueError, match="unique"):
         upsert_cases(db_session, dataset.id, twice)
+
+
+def test_many_attributions_are_read_in_one_lookup_in_their_order(db_session: Session) -> None:
+    other = ["Berlin is in Germany."]
+    save_attribution(db_session, CLAIMS, CHUNKS, "builtin", "1", VERDICTS)
+    pairs = [(other, CHUNKS), (CLAIMS, CHUNKS), (CLAIMS, CHUNKS[::-1])]
+    assert get_cached_attributions(db_session, pairs, "builtin", "1") == [None, VERDICTS, None]
+    assert get_cached_attributions(db_session, pairs, "builtin", "2") == [None, None, None]

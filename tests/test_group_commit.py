@@ -1,0 +1,82 @@
+"""Group commit: writes that finish together share a transaction, each caller returns once its
+own write is committed, and a bad write fails its caller alone."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+from recall_audit.storage import GroupCommit, Session
+from recall_audit.storage.tables import Chunk
+from sqlalchemy import Engine, event
+from sqlmodel import select
+
+
+def _chunk(text: str):
+    def write(session: Session) -> None:
+        if text == "bad":
+            raise ValueError("a bad write")
+        session.add(Chunk(hash=f"h-{text}", text=text))
+
+    return write
+
+
+def _saved(engine: Engine) -> set[str]:
+    with Session(engine) as session:
+        return set(session.exec(select(Chunk.text)).all())
+
+
+def test_concurrent_writes_share_commits_and_each_is_saved_when_it_returns(
+    db_engine: Engine,
+) -> None:
+    commits: list[int] = []
+    event.listen(db_engine, "commit", lambda conn: commits.append(1))
+    writer = GroupCommit(db_engine)
+    returned: list[tuple[str, bool]] = []
+
+    async def one(text: str) -> None:
+        await writer.write(_chunk(text))
+        # Committed by the time the caller is told so: another connection sees it.
+        returned.append((text, text in _saved(db_engine)))
+
+    async def main() -> None:
+        async with anyio.create_task_group() as group:
+            for i in range(40):
+                group.start_soon(one, f"c{i}")
+
+    anyio.run(main)
+    assert sorted(returned) == sorted((f"c{i}", True) for i in range(40))
+    # Forty writes, far fewer commits: those waiting while one group commits share the next.
+    assert 1 <= len(commits) < 40
+
+
+def test_a_bad_write_fails_its_caller_and_its_neighbours_are_saved(db_engine: Engine) -> None:
+    writer = GroupCommit(db_engine)
+    outcomes: dict[str, str] = {}
+
+    async def one(text: str) -> None:
+        try:
+            await writer.write(_chunk(text))
+            outcomes[text] = "saved"
+        except ValueError as error:
+            outcomes[text] = str(error)
+
+    async def main() -> None:
+        async with anyio.create_task_group() as group:
+            for text in ("a", "b", "bad", "c", "d"):
+                group.start_soon(one, text)
+
+    anyio.run(main)
+    assert outcomes == {
+        "a": "saved",
+        "b": "saved",
+        "bad": "a bad write",
+        "c": "saved",
+        "d": "saved",
+    }
+    assert _saved(db_engine) == {"a", "b", "c", "d"}
+
+
+def test_a_write_alone_that_fails_raises(db_engine: Engine) -> None:
+    with pytest.raises(ValueError, match="a bad write"):
+        anyio.run(GroupCommit(db_engine).write, _chunk("bad"))
+    assert _saved(db_engine) == set()
