@@ -12,11 +12,14 @@ import anyio
 from prefect import flow, get_run_logger
 from prefect.artifacts import acreate_progress_artifact, aupdate_progress_artifact
 from prefect.runtime import flow_run
+from prefect.states import State
 from pydantic import BaseModel
+from recall_audit.flows.verdict import final_state
 from recall_audit.scorer.compare import Comparison
 from recall_audit.scorer.context import Extractor
 from recall_audit.scorer.datasets import DatasetCase, iter_batches, iter_cases
 from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.gate import Gate, RunFigures, check_gate
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.models import ModelSettings, RateLimits
 from recall_audit.scorer.retrievers import load_callable, retriever_from_spec
@@ -146,12 +149,16 @@ async def audit(
     context_field: str | None = None,
     context_extractor: str | None = None,
     tolerance: float = 0.02,
+    fail_under: float | None = None,
+    max_regression: float | None = None,
+    max_lost_claims: int | None = None,
+    require_significance: bool = False,
     database_url: str | None = None,
     trigger: str | None = None,
     app_dir: str | None = None,
     rpm: int | None = None,
     tpm: int | None = None,
-) -> AuditSummary:
+) -> State:
     """Audits the context recall of `retriever` on the labelled cases in `dataset`.
 
     `retriever` is `precomputed` (the default when rows carry chunks), an http(s) URL,
@@ -160,6 +167,12 @@ async def audit(
     started the run (a schedule, a knowledge-base event). `python:` modules are imported
     from `app_dir` (default: the working folder). `rpm` and `tpm` are the judge endpoint's
     requests and tokens per minute (unset: RECALL_AUDIT_RPM / RECALL_AUDIT_TPM, else none).
+
+    The gate: the run ends Failed when mean recall is under `fail_under`, when it dropped
+    by more than `max_regression` against the baseline (observed drop; with
+    `require_significance`, only when the interval excludes zero too), when more than
+    `max_lost_claims` claims were lost, or when no case could be scored. Its result is
+    the AuditSummary (on the raised GateFailed when the gate broke).
     """
     logger = get_run_logger()
     engine = open_database(database_url)
@@ -217,5 +230,18 @@ async def audit(
         run.mean_recall,
         spent.calls,
     )
-    comparison = await publish_report(engine, run, tolerance)
-    return AuditSummary.of(run, loaded.skipped, loaded.row_errors, comparison)
+    comparison = await publish_report(engine, run, tolerance, require_significance)
+    summary = AuditSummary.of(run, loaded.skipped, loaded.row_errors, comparison)
+    gate = Gate(
+        fail_under=fail_under,
+        max_regression=max_regression,
+        max_lost_claims=max_lost_claims,
+        require_significance=require_significance,
+    )
+    figures = RunFigures(
+        dataset=run.dataset_name,
+        mean_recall=run.mean_recall,
+        cases=run.case_count,
+        errors=run.error_count,
+    )
+    return final_state(check_gate(gate, figures, comparison), summary)

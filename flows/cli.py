@@ -1,6 +1,7 @@
 """`recall-audit`: run audits, read their results, compare runs, and run them unattended.
 
-Exit codes: 0 done; 1 recall under --fail-under or a regression beyond --max-regression;
+Exit codes: 0 done; 1 the run broke its gate (recall under --fail-under, a drop beyond
+--max-regression, more lost claims than --max-lost-claims, or no case scored at all);
 2 bad input or configuration, with a one-line message saying what and where.
 """
 
@@ -120,8 +121,23 @@ def run(
     ] = None,
     max_regression: Annotated[
         float | None,
-        typer.Option(help="Exit 1 when recall regressed by more than this against the baseline."),
+        typer.Option(
+            min=0.0,
+            help="Exit 1 when mean recall dropped by more than this against the baseline "
+            "(the observed drop; the interval is shown beside it).",
+        ),
     ] = None,
+    max_lost_claims: Annotated[
+        int | None,
+        typer.Option(min=0, help="Exit 1 when more claims than this were lost since the baseline."),
+    ] = None,
+    require_significance: Annotated[
+        bool,
+        typer.Option(
+            "--require-significance",
+            help="A drop counts only when its bootstrap interval excludes zero (noisy judges).",
+        ),
+    ] = False,
     tolerance: Annotated[float, typer.Option(help="Drops within this are 'unchanged'.")] = 0.02,
     resume: Annotated[
         str | None, typer.Option(help="Continue an unfinished run (id or prefix).")
@@ -152,6 +168,7 @@ def run(
     configure_prefect()
     check_prefect_api()
     from recall_audit.flows.audit import audit
+    from recall_audit.flows.verdict import GateFailed
 
     run_id = str(uuid.uuid4()) if resume is None else None
     stop = threading.Event()
@@ -159,6 +176,7 @@ def run(
     if console.is_terminal and not as_json and run_id:
         watcher = threading.Thread(target=_watch_progress, args=(run_id, total, stop), daemon=True)
         watcher.start()
+    gate_failures: list[str] = []
     try:
         with bad_input_exits():
             summary = asyncio.run(
@@ -180,8 +198,14 @@ def run(
                     app_dir=str(app_dir.resolve()) if app_dir else None,
                     rpm=rpm,
                     tpm=tpm,
+                    fail_under=fail_under,
+                    max_regression=max_regression,
+                    max_lost_claims=max_lost_claims,
+                    require_significance=require_significance,
                 )
             )
+    except GateFailed as failed:
+        summary, gate_failures = failed.summary, failed.failures
     finally:
         stop.set()
         if watcher:
@@ -206,22 +230,9 @@ def run(
             f"Every claim and chunk: [bold]recall-audit show {summary.run_id[:8]}[/bold]; "
             "the run and its artifacts in Prefect: [bold]make ui[/bold] (recall-audit server)."
         )
-    raise typer.Exit(_verdict_code(summary, fail_under, max_regression))
-
-
-def _verdict_code(summary: Any, fail_under: float | None, max_regression: float | None) -> int:
-    if fail_under is not None and (summary.mean_recall is None or summary.mean_recall < fail_under):
-        errors.print(f"mean recall {summary.mean_recall} is under --fail-under {fail_under}")
-        return Exit.BELOW_BAR
-    comparison = summary.comparison
-    if max_regression is not None and comparison is not None and comparison.verdict == "regressed":
-        drop = -(comparison.delta or 0.0)
-        if drop > max_regression:
-            errors.print(
-                f"recall regressed by {drop:.3f}, more than --max-regression {max_regression}"
-            )
-            return Exit.BELOW_BAR
-    return Exit.DONE
+    for line in gate_failures:
+        errors.print(line, highlight=False)
+    raise typer.Exit(Exit.BELOW_BAR if gate_failures else Exit.DONE)
 
 
 @app.command()
@@ -292,6 +303,13 @@ def compare(
         str | None, typer.Argument(help="Run to judge (default: the latest run).")
     ] = None,
     tolerance: float = 0.02,
+    require_significance: Annotated[
+        bool,
+        typer.Option(
+            "--require-significance",
+            help="Regressed only when the bootstrap interval excludes zero (noisy judges).",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Compare two runs case by case and claim by claim; exit 1 when head regressed."""
@@ -318,7 +336,12 @@ def compare(
             base_id = _resolve(session, base)
         with bad_input_exits():
             base_outcome, head_outcome = paired_outcomes(session, base_id, head_id)
-            comparison = compare_runs(base_outcome, head_outcome, tolerance=tolerance)
+            comparison = compare_runs(
+                base_outcome,
+                head_outcome,
+                tolerance=tolerance,
+                require_significance=require_significance,
+            )
     if as_json:
         print(comparison.model_dump_json())
     else:
@@ -422,6 +445,8 @@ def demo(
         scale=1.0,
         fail_under=None,
         max_regression=None,
+        max_lost_claims=None,
+        require_significance=False,
         tolerance=0.02,
         resume=None,
         on_bad_row="fail",

@@ -1,9 +1,11 @@
 """Paired run-to-run comparison: which claims were lost or gained, and whether recall regressed.
 
 Claims are frozen per ground truth, so a case has the same denominator in both runs and the
-two runs can be compared case by case and claim by claim. The verdict needs both a drop
-beyond a tolerance and a paired bootstrap interval that excludes zero, so one noisy case
-cannot turn a run red.
+two runs can be compared case by case and claim by claim. With frozen claims and cached
+verdicts a lost claim is an observed fact, not a sample: the verdict follows the observed
+change beyond a tolerance, and the paired bootstrap interval is reported beside it. A noisy
+judge (a sampled model) can ask for significance too (`require_significance`), so that
+one noisy case cannot turn a run red.
 """
 
 from __future__ import annotations
@@ -117,6 +119,7 @@ class Comparison(BaseModel):
     ci_high: float | None
     confidence: float
     tolerance: float
+    require_significance: bool = False
     resamples: int
     seed: int
     verdict: RegressionVerdict
@@ -155,22 +158,31 @@ def paired_bootstrap_ci(
 
 
 def decide(
-    delta: float, ci_low: float, ci_high: float, tolerance: float
+    delta: float,
+    ci_low: float,
+    ci_high: float,
+    tolerance: float,
+    *,
+    require_significance: bool = False,
 ) -> tuple[RegressionVerdict, str]:
-    """Regressed or improved only when the change beyond tolerance is also not noise."""
+    """Regressed or improved when the observed change is beyond the tolerance; with
+    `require_significance`, only when the interval also excludes zero."""
     if abs(delta) <= tolerance + _EPS:
         return "unchanged", f"the change {delta:+.3f} is within the tolerance ±{tolerance:g}"
-    if delta < 0:
-        if ci_high < 0:
-            return "regressed", f"recall dropped {-delta:.3f} and the interval excludes zero"
-        return "unchanged", (
-            f"recall dropped {-delta:.3f}, beyond the tolerance, but the interval includes zero"
-        )
-    if ci_low > 0:
-        return "improved", f"recall rose {delta:.3f} and the interval excludes zero"
-    return "unchanged", (
-        f"recall rose {delta:.3f}, beyond the tolerance, but the interval includes zero"
+    moved = f"recall {'dropped' if delta < 0 else 'rose'} {abs(delta):.3f}"
+    significant = ci_high < 0 if delta < 0 else ci_low > 0
+    if significant:
+        return _direction(delta), f"{moved} and the interval excludes zero"
+    if require_significance:
+        return "unchanged", f"{moved}, beyond the tolerance, but the interval includes zero"
+    return _direction(delta), (
+        f"{moved}, beyond the tolerance ±{tolerance:g} (the interval includes zero: "
+        "few cases moved, each one observed)"
     )
+
+
+def _direction(delta: float) -> RegressionVerdict:
+    return "regressed" if delta < 0 else "improved"
 
 
 def _claims_of(case: CaseOutcome, other: CaseOutcome) -> list[ClaimOutcome]:
@@ -229,6 +241,7 @@ def compare_runs(
     confidence: float = 0.95,
     resamples: int = 2000,
     seed: int = 0,
+    require_significance: bool = False,
 ) -> Comparison:
     """Compares `head` with its baseline `base`, case by case and claim by claim."""
     _check_settings(tolerance, confidence, resamples)
@@ -277,7 +290,7 @@ def compare_runs(
     added = sorted(head_cases.keys() - base_cases.keys())
     removed = sorted(base_cases.keys() - head_cases.keys())
     notes = _notes(changes, added, removed, errored)
-    stats = _statistics(changes, tolerance, confidence, resamples, seed)
+    stats = _statistics(changes, tolerance, confidence, resamples, seed, require_significance)
     return Comparison(
         base_run_id=base.run_id,
         head_run_id=head.run_id,
@@ -285,6 +298,7 @@ def compare_runs(
         n_paired=len(changes),
         confidence=confidence,
         tolerance=tolerance,
+        require_significance=require_significance,
         resamples=resamples,
         seed=seed,
         lost_claims=lost,
@@ -309,7 +323,12 @@ class _Stats(NamedTuple):
 
 
 def _statistics(
-    changes: list[CaseChange], tolerance: float, confidence: float, resamples: int, seed: int
+    changes: list[CaseChange],
+    tolerance: float,
+    confidence: float,
+    resamples: int,
+    seed: int,
+    require_significance: bool,
 ) -> _Stats:
     if not changes:
         return _Stats(
@@ -328,7 +347,9 @@ def _statistics(
         diffs, confidence=confidence, resamples=resamples, seed=seed
     )
     delta = float(np.mean(diffs))
-    verdict, reason = decide(delta, ci_low, ci_high, tolerance)
+    verdict, reason = decide(
+        delta, ci_low, ci_high, tolerance, require_significance=require_significance
+    )
     return _Stats(
         base_mean=float(np.mean([c.base_score for c in ordered])),
         head_mean=float(np.mean([c.head_score for c in ordered])),

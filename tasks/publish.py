@@ -36,13 +36,15 @@ def artifact_key(dataset: str, what: str) -> str:
     return f"recall-{slug}-{what}"
 
 
-def _compare(session: Session, run: RunRecord, tolerance: float) -> Comparison | None:
+def _compare(
+    session: Session, run: RunRecord, tolerance: float, require_significance: bool
+) -> Comparison | None:
     baseline = baseline_for(session, run.id)
     set_run_baseline(session, run.id, baseline.id if baseline else None)
     if baseline is None:
         return None
     base, head = paired_outcomes(session, baseline.id, run.id)
-    return compare_runs(base, head, tolerance=tolerance)
+    return compare_runs(base, head, tolerance=tolerance, require_significance=require_significance)
 
 
 def summary_markdown(run: RunRecord, comparison: Comparison | None) -> str:
@@ -97,8 +99,10 @@ def emit_run_events(run: RunRecord, comparison: Comparison | None) -> None:
 
 
 @stage("compare-and-publish")
-async def publish_report(engine: Engine, run: RunRecord, tolerance: float) -> Comparison | None:
-    comparison = await in_session(engine, _compare, run, tolerance)
+async def publish_report(
+    engine: Engine, run: RunRecord, tolerance: float, require_significance: bool = False
+) -> Comparison | None:
+    comparison = await in_session(engine, _compare, run, tolerance, require_significance)
     worst = await in_session(engine, worst_outcomes, run.id, WORST_CASES)
     history = await in_session(engine, recall_history, run.dataset_name)
     dataset = run.dataset_name

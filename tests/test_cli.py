@@ -59,7 +59,7 @@ def test_json_summary_and_fail_under_exit_code(prefect_api, sqlite_db_url, tmp_p
     below = recall_audit(
         "run", "--dataset", str(EINSTEIN), "--fail-under", "0.9", "--json", env=env, cwd=tmp_path
     )
-    assert below.returncode == 1 and "under --fail-under 0.9" in below.stderr
+    assert below.returncode == 1 and "under fail-under 0.9" in below.stderr
 
     shown = recall_audit("show", summary["run_id"][:8], "--case", "einstein", env=env, cwd=tmp_path)
     assert (

@@ -141,7 +141,7 @@ def test_small_noisy_drop_within_tolerance_is_unchanged() -> None:
     assert "within the tolerance" in c.reason
 
 
-def test_one_bad_case_among_noise_is_not_a_regression() -> None:
+def test_an_observed_drop_beyond_tolerance_regresses_unless_significance_is_required() -> None:
     # 29 cases move up and down by 0.2 in balance; one case drops from 1 to 0.
     moves = [0.2, -0.2] * 14 + [0.0]
     base = run("b", [scored_case(f"c{i}", 0.5) for i in range(29)] + [scored_case("bad", 1.0)])
@@ -149,13 +149,30 @@ def test_one_bad_case_among_noise_is_not_a_regression() -> None:
         "h",
         [scored_case(f"c{i}", 0.5 + m) for i, m in enumerate(moves)] + [scored_case("bad", 0.0)],
     )
+    observed = compare_runs(base, head)
+    assert observed.delta == pytest.approx(-1 / 30)
+    assert observed.delta < -observed.tolerance
+    assert observed.ci_low < 0 < observed.ci_high
+    # Frozen claims, cached verdicts: the drop is a fact, reported with its interval.
+    assert observed.verdict == "regressed"
+    assert "interval includes zero" in observed.reason
+    assert observed.case_changes[0].case_key == "bad"
+
+    # A noisy judge asks for significance: one bad case among noise is then not enough.
+    noisy = compare_runs(base, head, require_significance=True)
+    assert noisy.verdict == "unchanged" and noisy.require_significance
+    assert "includes zero" in noisy.reason
+
+
+def test_three_of_twelve_cases_losing_everything_regress() -> None:
+    # The scenario: the interval [-0.5, 0] includes zero, yet 0.25 was lost.
+    keys = [f"k{i:02d}" for i in range(12)]
+    base = run("b", [simulated_case(k, ALL) for k in keys])
+    head = run("h", [simulated_case(k, [] if i < 3 else ALL) for i, k in enumerate(keys)])
     c = compare_runs(base, head)
-    assert c.delta == pytest.approx(-1 / 30)
-    assert c.delta < -c.tolerance
-    assert c.ci_low < 0 < c.ci_high
-    assert c.verdict == "unchanged"
-    assert "includes zero" in c.reason
-    assert c.case_changes[0].case_key == "bad"
+    assert c.delta == pytest.approx(-0.25)
+    assert c.verdict == "regressed"
+    assert len(c.lost_claims) == 12
 
 
 def test_tolerance_is_configurable() -> None:
