@@ -11,8 +11,12 @@ from recall_audit.flows.operations import console, require_server
 from recall_audit.flows.options import (
     AppDir,
     Dataset,
+    FailUnder,
     Judge,
+    MaxLostClaims,
+    MaxRegression,
     Name,
+    RequireSignificance,
     Retriever,
     Rpm,
     TopK,
@@ -39,15 +43,24 @@ def serve(
     ] = None,
     debounce: Annotated[
         float,
-        typer.Option(min=0, help="Seconds after a kb.updated run during which more are ignored."),
+        typer.Option(
+            min=10,
+            help="Run once the knowledge base has been quiet this long after a kb.updated "
+            "(a burst makes one run, for its last version; at least 10 s).",
+        ),
     ] = 60.0,
     app_dir: AppDir = None,
     rpm: Rpm = None,
     tpm: Tpm = None,
+    fail_under: FailUnder = None,
+    max_regression: MaxRegression = None,
+    max_lost_claims: MaxLostClaims = None,
+    require_significance: RequireSignificance = False,
 ) -> None:
     """Register the audit deployment (nightly + on kb.updated) and run its runs; blocks."""
     # Imported here: it loads Prefect's runner, which the other commands never need.
     from recall_audit.deployments.serve import ServeSettings, serve_audit
+    from recall_audit.scorer.gate import Gate
 
     if not dataset.is_file():
         raise fail(f"{dataset}: no such file")
@@ -67,6 +80,12 @@ def serve(
         app_dir=str(app_dir or Path.cwd()),
         rpm=rpm,
         tpm=tpm,
+        gate=Gate(
+            fail_under=fail_under,
+            max_regression=max_regression,
+            max_lost_claims=max_lost_claims,
+            require_significance=require_significance,
+        ),
     )
     console.print(
         f"serving recall-audit/{deployment} on {api}: cron {cron!r} ({timezone})"

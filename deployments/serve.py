@@ -4,14 +4,17 @@ Prefect server and runs its flow runs, nightly and whenever the knowledge base c
     recall-audit serve --dataset examples/hotpot/dataset.jsonl \
         --retriever bm25:examples/hotpot/kb.jsonl --kb hotpot     # or: recall-audit serve
 
-A burst of `kb.updated` events starts one run, not one per event, by two mechanisms:
-- the trigger is reactive with `within=debounce_seconds`: the server fires on the first
-  event of a knowledge base and ignores that knowledge base's events for the next
-  `debounce_seconds` (prefect/server/events/triggers.py: after firing, the next bucket
-  opens when the current window ends, and earlier events are dropped as "late");
+A burst of `kb.updated` events starts one run, and the last version announced is always
+audited, by two mechanisms:
+- the trigger debounces on the trailing edge: it is proactive, started `after` a
+  `kb.updated` and expecting another within `debounce_seconds`; each new event restarts
+  the window (prefect/server/events/triggers.py: a proactive trigger whose `after` and
+  `expect` match the same event opens a fresh bucket on each one), and the trigger fires
+  when a window passes quietly, naming the burst's last event. So an update during a run,
+  or seconds after one, still gets its own run; a reactive trigger with `within` would
+  fire on the first event and drop the rest of its window, audited or not;
 - the deployment runs one audit at a time (concurrency limit 1, ENQUEUE): an update
-  arriving while an audit runs waits for it rather than racing it on the same database,
-  and is not dropped, because the running audit may have indexed the old version.
+  arriving while an audit runs waits for it rather than racing it on the same database.
 """
 
 from __future__ import annotations
@@ -23,10 +26,14 @@ from prefect import serve
 from prefect.client.schemas.objects import ConcurrencyLimitConfig, ConcurrencyLimitStrategy
 from prefect.deployments.runner import EntrypointType, RunnerDeployment
 from prefect.events import DeploymentEventTrigger
+from prefect.events.schemas.automations import Posture
 from prefect.schedules import Cron
 from pydantic import BaseModel, Field
 from recall_audit.flows.audit import audit
 from recall_audit.flows.watch import KB_UPDATED, KB_VERSION_LABEL, kb_resource_id
+from recall_audit.scorer.gate import Gate
+
+MIN_DEBOUNCE_SECONDS = 10.0
 
 
 class ServeSettings(BaseModel):
@@ -41,12 +48,15 @@ class ServeSettings(BaseModel):
     cron: str = "0 2 * * *"
     timezone: str = "UTC"
     kb: str | None = Field(default=None, description="Knowledge base whose updates trigger a run.")
-    debounce_seconds: float = Field(default=60.0, ge=0)
+    # Prefect's floor for proactive triggers.
+    debounce_seconds: float = Field(default=60.0, ge=MIN_DEBOUNCE_SECONDS)
     app_dir: str | None = Field(
         default=None, description="Folder python: modules are imported from (default: here)."
     )
     rpm: int | None = Field(default=None, ge=1, description="Judge endpoint's requests/minute.")
     tpm: int | None = Field(default=None, ge=1, description="Judge endpoint's tokens/minute.")
+    # A run that breaks it ends Failed, so the UI and automations see it.
+    gate: Gate = Field(default_factory=Gate)
 
 
 def _absolute(spec: str | None) -> str | None:
@@ -58,13 +68,17 @@ def _absolute(spec: str | None) -> str | None:
     return f"{prefix}:{resolved}" if prefix else resolved
 
 
-def kb_trigger(kb: str, debounce_seconds: float) -> DeploymentEventTrigger:
-    """Runs the audit when `kb.<kb>` announces a new version, once per burst."""
+def kb_trigger(kb: str, debounce_seconds: float, deployment: str) -> DeploymentEventTrigger:
+    """Runs the audit once `kb.<kb>` has been quiet for `debounce_seconds` after announcing
+    a new version: once per burst, for the burst's last version. Named per deployment, so
+    two deployments on one knowledge base keep two automations apart."""
     return DeploymentEventTrigger(
-        name=f"audit when {kb} changes",
+        name=f"{deployment}: audit when {kb} changes",
+        after={KB_UPDATED},
         expect={KB_UPDATED},
         match={"prefect.resource.id": kb_resource_id(kb)},
         for_each={"prefect.resource.id"},
+        posture=Posture.Proactive,
         within=timedelta(seconds=debounce_seconds),
         threshold=1,
         parameters={"trigger": f"{KB_UPDATED} {kb} {{{{ event.resource['{KB_VERSION_LABEL}'] }}}}"},
@@ -81,6 +95,7 @@ def build_deployment(settings: ServeSettings) -> RunnerDeployment:
         "app_dir": str(Path(settings.app_dir or ".").expanduser().resolve()),
         "rpm": settings.rpm,
         "tpm": settings.tpm,
+        **settings.gate.model_dump(),
     }
     nightly = Cron(
         settings.cron,
@@ -91,7 +106,9 @@ def build_deployment(settings: ServeSettings) -> RunnerDeployment:
     return audit.to_deployment(
         name=settings.deployment,
         schedules=[nightly],
-        triggers=[kb_trigger(settings.kb, settings.debounce_seconds)] if settings.kb else [],
+        triggers=[kb_trigger(settings.kb, settings.debounce_seconds, settings.deployment)]
+        if settings.kb
+        else [],
         parameters=parameters,
         concurrency_limit=ConcurrencyLimitConfig(
             limit=1, collision_strategy=ConcurrencyLimitStrategy.ENQUEUE

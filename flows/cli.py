@@ -27,8 +27,12 @@ from recall_audit.flows.environment import configure_prefect
 from recall_audit.flows.options import (
     AppDir,
     Dataset,
+    FailUnder,
     Judge,
+    MaxLostClaims,
+    MaxRegression,
     Name,
+    RequireSignificance,
     Retriever,
     Rpm,
     TopK,
@@ -116,28 +120,10 @@ def run(
     batch_size: Annotated[int, typer.Option(min=1, help="Cases per pipeline task.")] = 100,
     concurrency: Annotated[int, typer.Option(min=1, help="Cases judged at once in a batch.")] = 16,
     scale: Annotated[float, typer.Option(help="Scores run from 0 to this (above 0).")] = 1.0,
-    fail_under: Annotated[
-        float | None, typer.Option(help="Exit 1 when mean recall is below this.")
-    ] = None,
-    max_regression: Annotated[
-        float | None,
-        typer.Option(
-            min=0.0,
-            help="Exit 1 when mean recall dropped by more than this against the baseline "
-            "(the observed drop; the interval is shown beside it).",
-        ),
-    ] = None,
-    max_lost_claims: Annotated[
-        int | None,
-        typer.Option(min=0, help="Exit 1 when more claims than this were lost since the baseline."),
-    ] = None,
-    require_significance: Annotated[
-        bool,
-        typer.Option(
-            "--require-significance",
-            help="A drop counts only when its bootstrap interval excludes zero (noisy judges).",
-        ),
-    ] = False,
+    fail_under: FailUnder = None,
+    max_regression: MaxRegression = None,
+    max_lost_claims: MaxLostClaims = None,
+    require_significance: RequireSignificance = False,
     tolerance: Annotated[float, typer.Option(help="Drops within this are 'unchanged'.")] = 0.02,
     resume: Annotated[
         str | None, typer.Option(help="Continue an unfinished run (id or prefix).")

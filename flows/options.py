@@ -40,6 +40,28 @@ AppDir = Annotated[
     typer.Option(help="Folder python: modules are imported from (default: the working folder)."),
 ]
 
+# The gate, the same on `run` and `serve` (scorer/gate.py says what each rule means).
+FailUnder = Annotated[float | None, typer.Option(help="Fail when mean recall is below this.")]
+MaxRegression = Annotated[
+    float | None,
+    typer.Option(
+        min=0.0,
+        help="Fail when mean recall dropped by more than this against the baseline "
+        "(the observed drop; the interval is shown beside it).",
+    ),
+]
+MaxLostClaims = Annotated[
+    int | None,
+    typer.Option(min=0, help="Fail when more claims than this were lost since the baseline."),
+]
+RequireSignificance = Annotated[
+    bool,
+    typer.Option(
+        "--require-significance",
+        help="A drop counts only when its bootstrap interval excludes zero (noisy judges).",
+    ),
+]
+
 
 def fail(message: str) -> typer.Exit:
     """One line on stderr and exit code 2: bad input is the user's to fix, not a traceback."""

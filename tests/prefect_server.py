@@ -98,7 +98,13 @@ def prefect_server() -> Iterator[PrefectServer]:
         process = subprocess.Popen(
             [str(prefect), "server", "start", "--host", "127.0.0.1", "--port", str(port)],
             # The UI asks this URL for its data; Prefect's default ignores --port.
-            env=server_environment(home) | {"PREFECT_UI_API_URL": f"http://127.0.0.1:{port}/api"},
+            env=server_environment(home)
+            | {
+                "PREFECT_UI_API_URL": f"http://127.0.0.1:{port}/api",
+                # Proactive triggers (the knowledge-base debounce) are checked every second
+                # rather than every five, so tests wait less after a quiet window.
+                "PREFECT_SERVER_EVENTS_PROACTIVE_GRANULARITY": "PT1S",
+            },
             stdout=out,
             stderr=subprocess.STDOUT,
         )

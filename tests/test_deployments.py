@@ -38,14 +38,32 @@ def test_schedule_and_time_zone_are_configurable() -> None:
     assert (schedule.schedule.cron, schedule.schedule.timezone) == ("30 3 * * 1-5", "Europe/Paris")
 
 
-def test_kb_trigger_fires_once_per_burst_and_names_the_version() -> None:
+def test_kb_trigger_fires_once_per_burst_for_its_last_version() -> None:
     deployment = build_deployment(settings(kb="hotpot", debounce_seconds=90))
     [trigger] = deployment.triggers
-    assert trigger.expect == {"kb.updated"}
+    # Trailing edge: each kb.updated restarts a quiet window; a quiet window fires.
+    assert trigger.after == trigger.expect == {"kb.updated"}
+    assert trigger.posture == "Proactive"
     assert trigger.match.model_dump() == {"prefect.resource.id": "kb.hotpot"}
     assert (trigger.threshold, trigger.within) == (1, timedelta(seconds=90))
     assert trigger.for_each == {"prefect.resource.id"}
     assert trigger.parameters == {"trigger": "kb.updated hotpot {{ event.resource['kb.version'] }}"}
+    # Named per deployment: two deployments on one knowledge base never share an automation.
+    assert trigger.name == "nightly: audit when hotpot changes"
+    with pytest.raises(ValueError, match="debounce_seconds"):
+        settings(kb="hotpot", debounce_seconds=5)
+
+
+def test_the_gate_travels_as_flow_parameters() -> None:
+    from recall_audit.scorer.gate import Gate
+
+    gated = build_deployment(settings(gate=Gate(max_regression=0.05, max_lost_claims=3)))
+    assert {k: gated.parameters[k] for k in Gate.model_fields} == {
+        "fail_under": None,
+        "max_regression": 0.05,
+        "max_lost_claims": 3,
+        "require_significance": False,
+    }
 
 
 def test_one_audit_at_a_time_later_ones_wait() -> None:

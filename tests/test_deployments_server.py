@@ -73,9 +73,11 @@ async def test_prefect_yaml_deploys_schedule_trigger_and_pool(
     [pull] = deployment.pull_steps or []
     assert pull["prefect.deployments.steps.set_working_directory"]["directory"] == str(ROOT)
 
-    automations = await client.read_automations_by_name("audit when hotpot changes")
+    assert deployment.parameters["name"] == "hotpot"  # runs are called audit-hotpot
+    assert deployment.parameters["max_regression"] == 0.05
+    automations = await client.read_automations_by_name("nightly-worker: audit when hotpot changes")
     [trigger] = [a.trigger for a in automations]
-    assert trigger.expect == {"kb.updated"}
+    assert trigger.expect == trigger.after == {"kb.updated"} and trigger.posture == "Proactive"
     assert trigger.within == timedelta(seconds=60)
     [action] = automations[0].actions
     assert action.deployment_id == deployment.id

@@ -60,6 +60,9 @@ DEPLOYMENT = "scenario"
 DATASET_NAME = "hotpot-scenario"
 REMOVED_CASES = 15
 BURST = 3
+# The least Prefect allows a proactive trigger: the trigger fires once the knowledge base
+# has been quiet this long.
+DEBOUNCE_SECONDS = 10
 # recall.regressed lists the first 20 lost claims (tasks/publish.py).
 LOST_IN_EVENT = 20
 # Generous: a two-core machine running the whole suite can be several times slower.
@@ -98,7 +101,8 @@ def served(
             [sys.executable, "-m", "recall_audit", "serve",
              "--dataset", str(DEMO / "dataset.jsonl"), "--name", DATASET_NAME,
              "--retriever", f"bm25:{kb_path}", "--top-k", "4",
-             "--kb", KB, "--deployment", DEPLOYMENT, "--debounce", "120"],
+             "--kb", KB, "--deployment", DEPLOYMENT, "--debounce", str(DEBOUNCE_SECONDS),
+             "--max-regression", "0.05"],
             env=env, cwd=work, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
     try:
@@ -213,8 +217,13 @@ async def test_kb_update_burst_starts_one_run_that_names_the_lost_claims(
     await eventually(lambda: _events_seen(client, {str(e.id) for e in sent}), "the burst's events")
     assert len(triggered) == 1
     [second] = triggered
-    assert second.state is not None and second.state.is_completed()
-    assert second.parameters["trigger"] == f"kb.updated {KB} {version[:12]}-0"
+    # The deployment's gate (--max-regression 0.05) broke: the UI shows the run as failed.
+    assert second.state is not None and second.state.is_failed()
+    assert second.state.name == "Regressed"
+    assert f"{DATASET_NAME}: mean recall" in second.state.message
+    assert "regressed against" in second.state.message
+    # The burst's last version: the trigger debounces on the trailing edge.
+    assert second.parameters["trigger"] == f"kb.updated {KB} {version[:12]}-{BURST - 1}"
     assert second.parameters["dataset"] == str(DEMO / "dataset.jsonl")  # deployment default
 
     # 4. The comparison with the first run: exactly those claims lost, regressed.
@@ -244,6 +253,44 @@ async def test_kb_update_burst_starts_one_run_that_names_the_lost_claims(
     lost_table = await _latest_artifact(client, artifact_key(DATASET_NAME, "lost-claims"))
     rows = json.loads(lost_table.data) if isinstance(lost_table.data, str) else lost_table.data
     assert sorted(row["case"] for row in rows) == sorted(case for case, _ in expected_lost)
+
+
+async def test_an_update_during_a_run_and_one_just_after_it_are_both_audited(
+    served: Served, client: PrefectClient
+) -> None:
+    await eventually(lambda: _deployment_exists(client), "the served deployment")
+    # A run in progress (the nightly one, say), and the knowledge base changes meanwhile.
+    running = await run_deployment(f"recall-audit/{DEPLOYMENT}", timeout=0, client=client)
+    await eventually(lambda: _in_state(client, running.id, "RUNNING"), "the run to start")
+    during = await send_kb_updated(KB, "during-a-run")
+    audited_during = await eventually(
+        lambda: _finished_run_for(client, "during-a-run"), "the run for the update during a run"
+    )
+    # And once more, ten seconds after that run ended: inside any debounce window.
+    assert audited_during.end_time is not None
+    await anyio.sleep(max(0.0, 10 - (datetime.now(UTC) - audited_during.end_time).total_seconds()))
+    after = await send_kb_updated(KB, "just-after")
+    audited_after = await eventually(
+        lambda: _finished_run_for(client, "just-after"), "the run for the update just after"
+    )
+
+    finished = await client.read_flow_run(running.id)
+    assert finished.end_time is not None and during.occurred < finished.end_time
+    for run, event in ((audited_during, during), (audited_after, after)):
+        assert run.state is not None and run.state.is_completed(), run.state
+        # It started after the update, so it audited what the knowledge base held then.
+        assert run.start_time is not None and run.start_time > event.occurred
+
+
+async def _in_state(client: PrefectClient, flow_run_id: Any, state_type: str) -> bool:
+    run = await client.read_flow_run(flow_run_id)
+    return run.state is not None and run.state.type.value == state_type
+
+
+async def _finished_run_for(client: PrefectClient, version: str) -> FlowRun | None:
+    trigger = f"kb.updated {KB} {version}"
+    runs = [r for r in await deployment_runs(client) if r.parameters.get("trigger") == trigger]
+    return runs[0] if len(runs) == 1 and runs[0].state and runs[0].state.is_final() else None
 
 
 def compare(database_url: str, base_id: str, head_id: str) -> Comparison:
