@@ -9,10 +9,12 @@ import asyncio
 import os
 import shutil
 import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
+import httpx
 import typer
 from recall_audit.flows.checks import check_prefect_api
 from recall_audit.flows.environment import SERVER_HOST, SERVER_PORT, configure_prefect, prefect_home
@@ -99,31 +101,34 @@ def kb_updated(
 @ops_app.command()
 def watch(
     kb: Annotated[str, typer.Option(help="Knowledge base name (events name kb.NAME).")],
-    source: Annotated[str, typer.Option(help="Folder, JSONL/text file or http(s) URL.")],
+    source: Annotated[str, typer.Option(help="Folder, file or http(s) URL.")],
     every: Annotated[
-        int | None, typer.Option(min=1, help="Serve a deployment checking every N seconds.")
+        int | None, typer.Option(min=1, help="Look again every N seconds until stopped.")
+    ] = None,
+    include: Annotated[
+        list[str] | None,
+        typer.Option(help="Glob of a folder's files to watch (repeatable; default: every file)."),
+    ] = None,
+    exclude: Annotated[
+        list[str] | None, typer.Option(help="Glob of a folder's files to ignore (repeatable).")
     ] = None,
 ) -> None:
-    """Emit `kb.updated` when the knowledge base changed since the last look."""
-    from recall_audit.flows.watch import watch_knowledge_base
+    """Emit `kb.updated` when the knowledge base changed since the last look. Looks are not
+    flow runs: only a change reaches Prefect, as an event."""
+    from recall_audit.flows.watch import EVERY_FILE, look
 
     require_server()
-    if every is None:
-        check = asyncio.run(watch_knowledge_base(kb=kb, source=source))
+    globs = (include or list(EVERY_FILE), exclude or [])
+    while True:
+        try:
+            check = asyncio.run(look(kb, source, *globs))
+        except (OSError, ValueError, httpx.HTTPError) as error:
+            raise fail(f"{source}: {error}") from None
         state = "changed" if check.emitted else "first look" if check.previous is None else "same"
         console.print(f"kb.{kb} version {check.version}: {state}", highlight=False)
-        return
-    from prefect import serve as serve_deployments
-    from prefect.deployments.runner import EntrypointType
-
-    serve_deployments(
-        watch_knowledge_base.to_deployment(
-            name=f"watch-{kb}",
-            interval=every,
-            parameters={"kb": kb, "source": source},
-            entrypoint_type=EntrypointType.MODULE_PATH,
-        )
-    )
+        if every is None:
+            return
+        time.sleep(every)
 
 
 if __name__ == "__main__":
