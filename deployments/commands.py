@@ -93,3 +93,81 @@ def serve(
         highlight=False,
     )
     serve_audit(settings)
+
+
+alerts_app = typer.Typer(
+    no_args_is_help=True,
+    help="Notify a webhook or a Prefect notification block when an audit regresses, fails "
+    "or crashes (Prefect automations).",
+)
+serve_app.add_typer(alerts_app, name="alerts")
+AlertName = Annotated[str, typer.Option("--name", help="Name of the alert.")]
+
+
+@alerts_app.command("create")
+def alerts_create(
+    webhook: Annotated[
+        str | None, typer.Option(help='URL that receives a JSON message {"text": ...}.')
+    ] = None,
+    block: Annotated[
+        str | None,
+        typer.Option(help="A saved notification block instead: block-type-slug/block-name."),
+    ] = None,
+    name: AlertName = "default",
+) -> None:
+    """Create (or replace) an alert: regressions, failed and crashed audit runs."""
+    import asyncio
+
+    from recall_audit.deployments.alerts import block_id, create_alert, save_webhook
+
+    if (webhook is None) == (block is None):
+        raise fail("give one of --webhook URL or --block block-type-slug/block-name")
+    if webhook is not None and not webhook.startswith(("http://", "https://")):
+        raise fail(f"--webhook must be an http(s) URL, not {webhook!r}")
+    api = require_server()
+    try:
+        target = save_webhook(webhook, name) if webhook else asyncio.run(block_id(block or ""))
+    except ValueError as error:
+        raise fail(str(error)) from None
+    except Exception as error:  # ObjectNotFound: the block is not on the server
+        raise fail(f"--block {block}: not found on {api} ({type(error).__name__})") from None
+    asyncio.run(create_alert(name, target))
+    console.print(
+        f"alert {name!r}: regressions, failed and crashed audit runs now notify "
+        + ("the webhook" if webhook else f"block {block}"),
+        highlight=False,
+    )
+
+
+@alerts_app.command("list")
+def alerts_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """The alerts on the server, with their automations."""
+    import asyncio
+    import json
+
+    from recall_audit.deployments.alerts import list_alerts
+
+    require_server()
+    alerts = asyncio.run(list_alerts())
+    if as_json:
+        print(json.dumps([a.model_dump() for a in alerts]))
+        return
+    for alert in alerts:
+        state = "on" if alert.enabled else "paused"
+        console.print(f"{alert.name} ({state}): {', '.join(alert.automations)}", highlight=False)
+    if not alerts:
+        console.print("no alerts; create one with `recall-audit alerts create --webhook URL`")
+
+
+@alerts_app.command("remove")
+def alerts_remove(name: AlertName = "default") -> None:
+    """Remove an alert's automations."""
+    import asyncio
+
+    from recall_audit.deployments.alerts import remove_alert
+
+    require_server()
+    removed = asyncio.run(remove_alert(name))
+    if not removed:
+        raise fail(f"no alert named {name!r}; see `recall-audit alerts list`")
+    console.print(f"alert {name!r} removed ({removed} automations)")

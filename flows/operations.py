@@ -53,6 +53,8 @@ def server(
         "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
         # The UI asks this URL for its data; Prefect's default ignores --port.
         "PREFECT_UI_API_URL": f"http://{host}:{port}/api",
+        # Links in alerts (`{{ flow_run|ui_url }}`) are built on the server from this.
+        "PREFECT_UI_URL": f"http://{host}:{port}",
     }
     # The server must not point at itself or at another server.
     env.pop("PREFECT_API_URL", None)

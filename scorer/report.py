@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from recall_audit.scorer.chart import recall_chart_svg, svg_data_uri
 from recall_audit.scorer.compare import CaseOutcome, ClaimChange, Comparison
 
 CELL_LIMIT = 160
@@ -43,18 +44,53 @@ def _table(rows: list[dict[str, object]]) -> list[str]:
 
 
 def lost_claims_table(c: Comparison) -> list[dict[str, object]]:
-    """One row per claim found by the baseline and missed now, worst cases first."""
+    """One row per claim found by the baseline and missed now, worst cases first; whole texts."""
     return [_claim_row(x) for x in c.lost_claims]
 
 
 def _claim_row(x: ClaimChange) -> dict[str, object]:
     return {
         "case": x.case_key,
-        "claim": _short(x.claim),
+        "question": x.question,
+        "claim": x.claim,
         "was supported by": _chunks(x.chunk_positions),
-        "quote": _short(x.quote),
-        "chunk text": _short(x.chunk_text or ""),
+        "quote": x.quote,
+        "chunk text": x.chunk_text or "",
     }
+
+
+def _quoted(text: str) -> list[str]:
+    return [f"> {line}" if line.strip() else ">" for line in text.strip().splitlines()]
+
+
+def lost_claims_markdown(c: Comparison) -> str:
+    """Each lost claim whole, under its case's question, with the chunk that supported it:
+    prose that wraps at any width, where a table's long cells would scroll sideways."""
+    if not c.lost_claims:
+        return "No claim lost since the baseline.\n"
+    changes = {x.case_key: x for x in c.case_changes}
+    lines = [
+        f"# {len(c.lost_claims)} claim(s) lost since run {c.base_run_id[:8]}",
+        "",
+        f"Found by the baseline, missed by run {c.head_run_id[:8]}; worst cases first.",
+    ]
+    case = None
+    for x in c.lost_claims:
+        if x.case_key != case:
+            case = x.case_key
+            change = changes.get(case)
+            recall = (
+                f" · recall {change.base_score:.3f} → {change.head_score:.3f}" if change else ""
+            )
+            lines += ["", f"## {case}{recall}", "", f"**Question:** {x.question}"]
+        lines += ["", f"**Lost claim:** {x.claim}", ""]
+        if x.chunk_text:
+            lines += [
+                f"It was supported by {_chunks(x.chunk_positions)}:",
+                "",
+                *_quoted(x.chunk_text),
+            ]
+    return "\n".join(lines) + "\n"
 
 
 def comparison_markdown(c: Comparison, *, top: int = 5) -> str:
@@ -82,7 +118,8 @@ def comparison_markdown(c: Comparison, *, top: int = 5) -> str:
     if c.lost_claims:
         shown = lost_claims_table(c)[:top]
         for row in shown:
-            del row["chunk text"]  # too long for a summary; the table artifact has it
+            # Too long for a summary; the lost-claims artifact has them whole.
+            del row["chunk text"], row["question"]
         lines += ["", f"### Lost claims (top {len(shown)} of {len(c.lost_claims)})", ""]
         lines += _table(shown)
     return "\n".join(lines) + "\n"
@@ -99,9 +136,10 @@ def worst_cases_table(cases: Sequence[CaseOutcome], n: int = 10) -> list[dict[st
         ]
         rows.append(
             {
+                # Recall first: the column a reader looks for, never scrolled out of view.
+                "recall": round(case.score, 3),
                 "case": case.case_key,
                 "question": _short(case.question),
-                "recall": round(case.score, 3),
                 "supported": f"{len(case.claims) - len(missing)} of {len(case.claims)}",
                 "missing": _short("; ".join(missing)) or "-",
                 "status": case.status,
@@ -131,8 +169,9 @@ def _change(delta: float) -> str:
     return f"{'▲' if delta > 0 else '▼'} {delta:+.3f}"
 
 
-def trend_markdown(history: Sequence[tuple[str, datetime, float]]) -> str:
-    """Recall over past runs, oldest first: a sparkline, then one row per run with a bar."""
+def trend_markdown(history: Sequence[tuple[str, datetime, float]], *, chart: bool = False) -> str:
+    """Recall over past runs, oldest first: a sparkline, then one row per run with a bar.
+    With `chart`, a line chart (an SVG data: URI image) leads, for the Prefect UI."""
     if not history:
         return "No completed runs yet, so there is no recall trend to show.\n"
     runs = sorted(history, key=lambda r: r[1])
@@ -141,6 +180,11 @@ def trend_markdown(history: Sequence[tuple[str, datetime, float]]) -> str:
         f"Recall trend over {len(runs)} run(s): `{_spark(values)}` "
         f"(low {min(values):.3f}, high {max(values):.3f}, latest {values[-1]:.3f})",
         "",
+        *(
+            [f"![Mean recall, 0 to 1, over runs]({svg_data_uri(recall_chart_svg(runs))})", ""]
+            if chart
+            else []
+        ),
         "| run | started | recall | bar (0 to 1) | change |",
         "|---|---|---|---|---|",
     ]

@@ -10,7 +10,7 @@ from prefect.events import emit_event
 from recall_audit.scorer.compare import Comparison, compare_runs
 from recall_audit.scorer.report import (
     comparison_markdown,
-    lost_claims_table,
+    lost_claims_markdown,
     trend_markdown,
     worst_cases_table,
 )
@@ -68,6 +68,16 @@ def summary_markdown(run: RunRecord, comparison: Comparison | None) -> str:
     return "\n".join(lines)
 
 
+def _summary_description(run: RunRecord, comparison: Comparison | None) -> str:
+    mean = "no case scored" if run.mean_recall is None else f"mean recall {run.mean_recall:.3f}"
+    if comparison is None or comparison.delta is None:
+        return f"{run.dataset_name}: {mean}, run {run.id[:8]}"
+    return (
+        f"{run.dataset_name}: {mean}, {comparison.verdict} (Δ {comparison.delta:+.3f}, "
+        f"{len(comparison.lost_claims)} claim(s) lost), run {run.id[:8]}"
+    )
+
+
 def emit_run_events(run: RunRecord, comparison: Comparison | None) -> None:
     """`recall.completed` for every run; `recall.regressed` when the comparison says so."""
     resource = {
@@ -94,6 +104,7 @@ def emit_run_events(run: RunRecord, comparison: Comparison | None) -> None:
                 "drop": -(comparison.delta or 0.0),
                 "ci": [comparison.ci_low, comparison.ci_high],
                 "lost_claims": lost,
+                "lost_claims_count": len(comparison.lost_claims),
             },
         )
 
@@ -109,22 +120,28 @@ async def publish_report(
     await acreate_markdown_artifact(
         key=artifact_key(dataset, "summary"),
         markdown=summary_markdown(run, comparison),
-        description=f"Context recall of {dataset}, against its baseline",
+        # The key's history page lists versions by description: each carries its figures.
+        description=_summary_description(run, comparison),
     )
     await acreate_table_artifact(
         key=artifact_key(dataset, "worst-cases"),
         table=worst_cases_table(worst, WORST_CASES) or [{"case": "none", "recall": "-"}],
         description=f"The {WORST_CASES} cases of {dataset} with the lowest recall",
     )
-    await acreate_table_artifact(
+    await acreate_markdown_artifact(
         key=artifact_key(dataset, "lost-claims"),
-        table=(lost_claims_table(comparison) if comparison else [])
-        or [{"case": "none", "claim": "no claim lost since the baseline"}],
-        description=f"Claims of {dataset} found by the baseline and missed now",
+        markdown=lost_claims_markdown(comparison)
+        if comparison
+        else "No baseline yet, so no claim can have been lost.\n",
+        description=f"{len(comparison.lost_claims) if comparison else 0} claim(s) of {dataset} "
+        "found by the baseline and missed now",
     )
     await acreate_markdown_artifact(
         key=artifact_key(dataset, "trend"),
-        markdown=trend_markdown([(r.id[:8], r.started_at, r.mean_recall or 0.0) for r in history]),
+        markdown=trend_markdown(
+            [(r.id[:8], r.started_at, (r.mean_recall or 0.0) / r.scale) for r in history],
+            chart=True,
+        ),
         description=f"Mean recall of {dataset} over past runs",
     )
     emit_run_events(run, comparison)

@@ -101,6 +101,7 @@ def prefect_server() -> Iterator[PrefectServer]:
             env=server_environment(home)
             | {
                 "PREFECT_UI_API_URL": f"http://127.0.0.1:{port}/api",
+                "PREFECT_UI_URL": f"http://127.0.0.1:{port}",
                 # Proactive triggers (the knowledge-base debounce) are checked every second
                 # rather than every five, so tests wait less after a quiet window.
                 "PREFECT_SERVER_EVENTS_PROACTIVE_GRANULARITY": "PT1S",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 from datetime import datetime, timedelta
@@ -19,6 +20,7 @@ from recall_audit.scorer.compare import (
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.report import (
     comparison_markdown,
+    lost_claims_markdown,
     lost_claims_table,
     trend_markdown,
     worst_cases_table,
@@ -324,6 +326,7 @@ def test_markdown_and_tables_carry_the_key_figures() -> None:
     assert len(rows) == 16
     assert rows[1] == {
         "case": "case-00",
+        "question": "What about case-00?",
         "claim": "It was designed by Bradfield.",
         "was supported by": "chunk 4",
         "quote": "It was designed by Bradfield",
@@ -341,6 +344,7 @@ def test_worst_cases_table() -> None:
     ]
     rows = worst_cases_table(cases, n=2)
     assert [r["case"] for r in rows] == ["quarter", "half"]
+    assert next(iter(rows[0])) == "recall"  # the first column, never scrolled out of view
     assert rows[0]["recall"] == 0.25
     assert rows[0]["supported"] == "1 of 4"
     assert rows[0]["missing"].startswith("It spans 503 metres.; It carries eight lanes.")
@@ -361,3 +365,25 @@ def test_trend_markdown() -> None:
     assert lines[5].endswith("▲ +0.020 |")
     assert lines[6].endswith("▼ -0.120 |")
     assert "No completed runs" in trend_markdown([])
+    # For the Prefect UI, a line chart leads: an SVG image inlined as a data: URI.
+    charted = trend_markdown(history, chart=True).splitlines()
+    assert charted[2].startswith("![Mean recall, 0 to 1, over runs](data:image/svg+xml;base64,")
+    svg = base64.b64decode(charted[2].split("base64,", 1)[1].rstrip(")")).decode()
+    assert svg.count("<circle") == 3 and ">0.700</text>" in svg
+    assert svg.index("r1 2026-11-01") < svg.index("r3 2026-11-03")  # oldest first
+
+
+def test_lost_claims_markdown_keeps_every_claim_whole_with_its_question_and_chunk() -> None:
+    long_chunk = "Bradfield designed it. " * 20
+    keys = ["case-a", "case-b"]
+    base = run("base-run", [simulated_case(k, ALL) for k in keys])
+    head = run("head-run", [simulated_case(k, ALL[:2]) for k in keys])
+    for case in base.cases:
+        case.claims[3].chunk_text = long_chunk
+    md = lost_claims_markdown(compare_runs(base, head))
+    assert md.startswith("# 4 claim(s) lost since run base-run")
+    assert "## case-a · recall 1.000 → 0.500" in md
+    assert md.count("**Question:** What about case-a?") == 1
+    assert "**Lost claim:** It was designed by Bradfield." in md
+    assert "> " + long_chunk.strip() in md  # whole, never cut
+    assert lost_claims_markdown(compare_runs(base, base)) == "No claim lost since the baseline.\n"

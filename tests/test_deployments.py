@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from prefect.client.schemas.objects import ConcurrencyLimitStrategy
 from recall_audit.deployments.serve import ServeSettings, build_deployment
-from recall_audit.flows.watch import kb_updated_event, kb_version, variable_name
+from recall_audit.flows.watch import kb_updated_event, kb_version, variable_name, watched_files
 
 DEMO = Path(__file__).resolve().parent.parent / "examples" / "hotpot"
 
@@ -114,6 +114,30 @@ async def test_file_and_folder_versions_change_exactly_when_their_text_does(tmp_
     before = await kb_version(str(folder))
     (folder / "b.md").write_text("Beta.")
     assert await kb_version(str(folder)) != before
+
+
+@pytest.mark.anyio
+async def test_a_folder_is_every_file_in_it_unless_globs_narrow_it(tmp_path: Path) -> None:
+    folder = tmp_path / "kb"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.md").write_text("Alpha.")
+    (folder / "b.jsonl").write_text('{"text": "Beta."}\n')
+    (folder / "sub" / "c.html").write_text("<p>Gamma.</p>")
+    (folder / "notes.tmp").write_text("scratch")
+    versions = {await kb_version(str(folder))}
+    for name, text in (("b.jsonl", '{"text": "Beta!"}\n'), ("sub/c.html", "<p>Gamma!</p>")):
+        (folder / name).write_text(text)
+        versions.add(await kb_version(str(folder)))
+    assert len(versions) == 3  # each edit, whatever the file's kind, is a new version
+
+    narrow = {"include": ["*.md", "*.html"], "exclude": ["*.tmp"]}
+    assert [p.name for p in watched_files(folder, **narrow)] == ["a.md", "c.html"]
+    quiet = await kb_version(str(folder), **narrow)
+    (folder / "notes.tmp").write_text("more scratch")
+    (folder / "b.jsonl").write_text("{}\n")
+    assert await kb_version(str(folder), **narrow) == quiet
+    with pytest.raises(FileNotFoundError, match="no such file or folder"):
+        await kb_version(str(tmp_path / "missing"))
 
 
 class _Endpoint(BaseHTTPRequestHandler):

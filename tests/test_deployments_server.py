@@ -23,7 +23,6 @@ from prefect.client.orchestration import PrefectClient, get_client
 from prefect.client.schemas.actions import WorkPoolCreate
 from prefect.client.schemas.objects import ConcurrencyLimitStrategy
 from prefect.events import Event
-from prefect.events.clients import get_events_client
 from prefect.events.filters import (
     EventFilter,
     EventNameFilter,
@@ -32,7 +31,6 @@ from prefect.events.filters import (
 )
 from prefect.settings import PREFECT_API_URL, PREFECT_HOME, temporary_settings
 from prefect_server import PrefectServer, server_environment
-from recall_audit.deployments.alerts import create_regression_alert
 from recall_audit.flows.watch import watch_knowledge_base
 
 pytestmark = [pytest.mark.server, pytest.mark.anyio]
@@ -138,37 +136,82 @@ def webhook() -> Iterator[ThreadingHTTPServer]:
     server.server_close()
 
 
-async def test_regression_alert_posts_to_the_webhook(
-    client: PrefectClient, webhook: ThreadingHTTPServer
-) -> None:
-    url = f"http://127.0.0.1:{webhook.server_port}/hook"
-    automation = await anyio.to_thread.run_sync(create_regression_alert, url)
-    assert automation.id is not None
-    # The automation is live on the server once it can be read back.
-    assert [a.id for a in await client.read_automations_by_name(automation.name)] == [automation.id]
-    await anyio.sleep(1)  # the triggers service reloads automations about every second
+def _cli(prefect_server: PrefectServer, home: Path, *args: str, **env: str) -> subprocess.Popen:
+    """`recall-audit ARGS` against the test server, with its own results database."""
+    environment = server_environment(home) | prefect_server.env | env
+    environment |= {
+        "RECALL_AUDIT_DATABASE_URL": f"sqlite:///{home / 'recall.db'}",
+        "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}",
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "recall_audit", *args], cwd=home, env=environment,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
 
-    async with get_events_client() as events:
-        await events.emit(
-            Event(
-                event="recall.regressed",
-                resource={"prefect.resource.id": "recall-audit.dataset.recall-alerted-run"},
-                payload={
-                    "dataset": "alerted",
-                    "run_id": "r2",
-                    "baseline_run_id": "r1",
-                    "verdict": "regressed",
-                    "drop": 0.131,
-                    "ci": [-0.19, -0.07],
-                    "lost_claims": [{"case": "c1", "claim": "Paris is in France."}],
-                },
-            )
-        )
-    message: dict[str, Any] = await anyio.to_thread.run_sync(
+
+def _finish(process: subprocess.Popen) -> tuple[int, str, str]:
+    out, err = process.communicate(timeout=DEADLINE_SECONDS)
+    return process.returncode, out, err
+
+
+async def _message(webhook: ThreadingHTTPServer) -> dict[str, Any]:
+    return await anyio.to_thread.run_sync(
         lambda: webhook.received.get(timeout=DEADLINE_SECONDS)  # type: ignore[attr-defined]
     )
-    assert "Recall regressed on alerted" in message["text"]
-    assert "dropped by 0.131" in message["text"] and "1 claim(s) lost" in message["text"]
+
+
+async def test_alerts_command_notifies_a_regressed_run_and_a_crashed_run_once_each(
+    prefect_server: PrefectServer, client: PrefectClient, webhook: ThreadingHTTPServer,
+    tmp_path: Path,
+) -> None:  # fmt: skip
+    url = f"http://127.0.0.1:{webhook.server_port}/hook"
+    created = _finish(_cli(prefect_server, tmp_path, "alerts", "create", "--webhook", url))
+    assert created[0] == 0, created[2]
+    listed = _finish(_cli(prefect_server, tmp_path, "alerts", "list", "--json"))
+    [alert] = json.loads(listed[1])
+    assert alert["name"] == "default" and len(alert["automations"]) == 2
+    await anyio.sleep(2)  # the triggers service reloads automations about every second
+
+    # A regressed run: two of four claims lose their chunks; the gate breaks.
+    facts = [("Ada was born in 1815.", "Ada wrote the first program."),
+             ("Alan was born in 1912.", "Alan broke the Enigma code.")]  # fmt: skip
+    rows = [{"question": f"q{i}", "ground_truth": f"{a} {b}", "contexts": [a, b]}
+            for i, (a, b) in enumerate(facts)]  # fmt: skip
+    data = tmp_path / "pioneers.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run = ("run", "--dataset", str(data), "--max-regression", "0.05", "--json")
+    assert _finish(_cli(prefect_server, tmp_path, *run))[0] == 0
+    data.write_text("".join(json.dumps(r | {"contexts": r["contexts"][:1]}) + "\n" for r in rows))
+    code, out, _ = _finish(_cli(prefect_server, tmp_path, *run))
+    assert code == 1
+    regressed = json.loads(out)
+    message = (await _message(webhook))["text"]
+    assert message.startswith("Recall regressed on pioneers\n")
+    assert "Mean recall of pioneers is 0.500: it dropped by 0.500 (95% interval" in message
+    assert "2 claim(s) lost" in message
+    [record] = await client.read_flow_runs(limit=1, sort="START_TIME_DESC")
+    assert f"Run: {prefect_server.ui_url}/runs/flow-run/{record.id}" in message
+    assert record.state is not None and record.state.name == "Regressed"
+    assert regressed["comparison"]["verdict"] == "regressed"
+
+    # A crashed run: the process running an audit is terminated midway.
+    slow = _cli(prefect_server, tmp_path, "run", "--dataset", str(data), "--retriever",
+                "python:pipeline_retrievers:slow", "--concurrency", "1",
+                PIPELINE_RETRIEVER_DELAY="5")  # fmt: skip
+    deadline = time.monotonic() + DEADLINE_SECONDS
+    while time.monotonic() < deadline:
+        [latest] = await client.read_flow_runs(limit=1, sort="EXPECTED_START_TIME_DESC")
+        if latest.id != record.id and latest.state is not None and latest.state.is_running():
+            break
+        await anyio.sleep(0.5)
+    slow.terminate()
+    _finish(slow)
+    crashed = (await _message(webhook))["text"]
+    assert crashed.startswith("Recall audit audit-pioneers crashed\n"), crashed
+    assert f"Run: {prefect_server.ui_url}/runs/flow-run/{latest.id}" in crashed
+    # One message per run: nothing else arrives.
+    await anyio.sleep(3)
+    assert webhook.received.empty()  # type: ignore[attr-defined]
 
 
 def test_server_fixture_is_isolated(prefect_server: PrefectServer) -> None:

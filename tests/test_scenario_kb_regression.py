@@ -250,9 +250,10 @@ async def test_kb_update_burst_starts_one_run_that_names_the_lost_claims(
 
     summary = await _latest_artifact(client, artifact_key(DATASET_NAME, "summary"))
     assert "regressed" in summary.data and head.id in summary.data
-    lost_table = await _latest_artifact(client, artifact_key(DATASET_NAME, "lost-claims"))
-    rows = json.loads(lost_table.data) if isinstance(lost_table.data, str) else lost_table.data
-    assert sorted(row["case"] for row in rows) == sorted(case for case, _ in expected_lost)
+    lost = await _latest_artifact(client, artifact_key(DATASET_NAME, "lost-claims"))
+    assert lost.data.startswith(f"# {len(expected_lost)} claim(s) lost since run {base.id[:8]}")
+    for case, claim in expected_lost:
+        assert f"## {case} · recall" in lost.data and f"**Lost claim:** {claim}" in lost.data
 
 
 async def test_an_update_during_a_run_and_one_just_after_it_are_both_audited(
