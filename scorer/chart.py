@@ -72,8 +72,10 @@ def recall_chart_svg(history: Sequence[tuple[str, datetime, float]]) -> str:
     )
     for i in _label_indices(n):
         x = points[i][0]
+        # The outermost dates lean inwards, so neither is cut at the chart's edge.
+        anchor = "middle" if n == 1 or 0 < i < n - 1 else "start" if i == 0 else "end"
         parts.append(
-            f'<text x="{x:.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" {text}>'
+            f'<text x="{x:.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="{anchor}" {text}>'
             f"{runs[i][1]:%m-%d %H:%M}</text>"
         )
     parts.append("</svg>")

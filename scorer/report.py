@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from recall_audit.scorer.chart import recall_chart_svg, svg_data_uri
-from recall_audit.scorer.compare import CaseOutcome, ClaimChange, Comparison
+from recall_audit.scorer.compare import CaseOutcome, Comparison
 
 CELL_LIMIT = 160
 _SPARKS = "▁▂▃▄▅▆▇█"
@@ -32,31 +32,6 @@ def _cell(text: str) -> str:
 def _chunks(positions: Sequence[int]) -> str:
     # Positions are 0-based; people count retrieved chunks from 1, as the reasons do.
     return ", ".join(f"chunk {p + 1}" for p in positions) or "the context"
-
-
-def _table(rows: list[dict[str, object]]) -> list[str]:
-    if not rows:
-        return []
-    head = list(rows[0])
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(_cell(str(r[k])) for k in head) + " |" for r in rows]
-    return lines
-
-
-def lost_claims_table(c: Comparison) -> list[dict[str, object]]:
-    """One row per claim found by the baseline and missed now, worst cases first; whole texts."""
-    return [_claim_row(x) for x in c.lost_claims]
-
-
-def _claim_row(x: ClaimChange) -> dict[str, object]:
-    return {
-        "case": x.case_key,
-        "question": x.question,
-        "claim": x.claim,
-        "was supported by": _chunks(x.chunk_positions),
-        "quote": x.quote,
-        "chunk text": x.chunk_text or "",
-    }
 
 
 def _quoted(text: str) -> list[str]:
@@ -116,12 +91,15 @@ def comparison_markdown(c: Comparison, *, top: int = 5) -> str:
     ]
     lines += [f"- {note}" for note in c.notes]
     if c.lost_claims:
-        shown = lost_claims_table(c)[:top]
-        for row in shown:
-            # Too long for a summary; the lost-claims artifact has them whole.
-            del row["chunk text"], row["question"]
+        # A list, not a table: it wraps at any width. The lost-claims view has them whole,
+        # with their questions and chunks.
+        shown = c.lost_claims[:top]
         lines += ["", f"### Lost claims (top {len(shown)} of {len(c.lost_claims)})", ""]
-        lines += _table(shown)
+        lines += [
+            f"- `{x.case_key}`: {_short(x.claim)} (was {_chunks(x.chunk_positions)}"
+            + (f': "{_short(x.quote)}")' if x.quote else ")")
+            for x in shown
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -136,13 +114,14 @@ def worst_cases_table(cases: Sequence[CaseOutcome], n: int = 10) -> list[dict[st
         ]
         rows.append(
             {
-                # Recall first: the column a reader looks for, never scrolled out of view.
+                # What a reader looks for first, never scrolled out of view; the long case
+                # key last.
                 "recall": round(case.score, 3),
-                "case": case.case_key,
-                "question": _short(case.question),
                 "supported": f"{len(case.claims) - len(missing)} of {len(case.claims)}",
+                "question": _short(case.question),
                 "missing": _short("; ".join(missing)) or "-",
                 "status": case.status,
+                "case": case.case_key,
             }
         )
     return rows

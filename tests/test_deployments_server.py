@@ -32,6 +32,8 @@ from prefect.events.filters import (
 from prefect.settings import PREFECT_API_URL, PREFECT_HOME, temporary_settings
 from prefect_server import PrefectServer, server_environment
 from recall_audit.flows.watch import watch_knowledge_base
+from recall_audit.storage import list_runs, open_database
+from sqlmodel import Session
 
 pytestmark = [pytest.mark.server, pytest.mark.anyio]
 
@@ -154,6 +156,16 @@ def _finish(process: subprocess.Popen) -> tuple[int, str, str]:
     return process.returncode, out, err
 
 
+def _runs(home: Path) -> list[Any]:
+    with Session(open_database(f"sqlite:///{home / 'recall.db'}")) as session:
+        return list_runs(session)
+
+
+def _flow_run_of(home: Path, run_id: str) -> str:
+    [record] = [r for r in _runs(home) if r.id == run_id]
+    return record.prefect_flow_run_id
+
+
 async def _message(webhook: ThreadingHTTPServer) -> dict[str, Any]:
     return await anyio.to_thread.run_sync(
         lambda: webhook.received.get(timeout=DEADLINE_SECONDS)  # type: ignore[attr-defined]
@@ -189,7 +201,7 @@ async def test_alerts_command_notifies_a_regressed_run_and_a_crashed_run_once_ea
     assert message.startswith("Recall regressed on pioneers\n")
     assert "Mean recall of pioneers is 0.500: it dropped by 0.500 (95% interval" in message
     assert "2 claim(s) lost" in message
-    [record] = await client.read_flow_runs(limit=1, sort="START_TIME_DESC")
+    record = await client.read_flow_run(_flow_run_of(tmp_path, regressed["run_id"]))
     assert f"Run: {prefect_server.ui_url}/runs/flow-run/{record.id}" in message
     assert record.state is not None and record.state.name == "Regressed"
     assert regressed["comparison"]["verdict"] == "regressed"
@@ -200,9 +212,11 @@ async def test_alerts_command_notifies_a_regressed_run_and_a_crashed_run_once_ea
                 PIPELINE_RETRIEVER_DELAY="5")  # fmt: skip
     deadline = time.monotonic() + DEADLINE_SECONDS
     while time.monotonic() < deadline:
-        [latest] = await client.read_flow_runs(limit=1, sort="EXPECTED_START_TIME_DESC")
-        if latest.id != record.id and latest.state is not None and latest.state.is_running():
-            break
+        started = [r.id for r in _runs(tmp_path) if r.status == "running"]
+        if started:
+            latest = await client.read_flow_run(_flow_run_of(tmp_path, started[0]))
+            if latest.state is not None and latest.state.is_running():
+                break
         await anyio.sleep(0.5)
     slow.terminate()
     _finish(slow)
