@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import threading
 import uuid
 from collections.abc import Iterator
@@ -395,6 +396,7 @@ def prune(
 
     with _session() as session, bad_input_exits():
         report = prune_runs(session, dataset=dataset, keep=keep, dry_run=dry_run)
+    prefect_note = _prune_prefect(report.deleted_flow_run_ids, dry_run)
     if as_json:
         print(report.model_dump_json())
         return
@@ -406,6 +408,22 @@ def prune(
         table.add_row(d.dataset, str(d.kept_runs), str(len(d.deleted_run_ids)))
     console.print(table)
     console.print(f"{verb} {report.chunks_deleted} chunks no kept result retrieved")
+    console.print(prefect_note, highlight=False)
+
+
+def _prune_prefect(flow_run_ids: list[str], dry_run: bool) -> str:
+    """The pruned runs' flow runs and artifacts go from Prefect too, when a server answers."""
+    if dry_run:
+        return f"would delete {len(flow_run_ids)} Prefect flow runs with their artifacts"
+    configure_prefect()
+    if not flow_run_ids:
+        return "no Prefect flow run to delete"
+    if "PREFECT_API_URL" not in os.environ:
+        return f"no Prefect server answered: {len(flow_run_ids)} flow runs left in Prefect"
+    from recall_audit.flows.prefect_retention import delete_flow_runs
+
+    done = asyncio.run(delete_flow_runs(flow_run_ids))
+    return f"deleted {done.flow_runs} Prefect flow runs and {done.artifacts} artifacts"
 
 
 DEMO_DIR = Path(__file__).resolve().parent.parent / "examples" / "hotpot"

@@ -28,6 +28,8 @@ class DatasetPrune(BaseModel):
     kept_runs: int
     # Newest first.
     deleted_run_ids: list[str]
+    # The Prefect flow runs that ran them, for the caller to delete from Prefect too.
+    deleted_flow_run_ids: list[str] = []
 
 
 class PruneReport(BaseModel):
@@ -42,6 +44,10 @@ class PruneReport(BaseModel):
     @property
     def deleted_run_ids(self) -> list[str]:
         return [run_id for d in self.datasets for run_id in d.deleted_run_ids]
+
+    @property
+    def deleted_flow_run_ids(self) -> list[str]:
+        return [flow_run for d in self.datasets for flow_run in d.deleted_flow_run_ids]
 
 
 def prune_runs(
@@ -70,11 +76,17 @@ def prune_runs(
     for dataset_id, name in datasets:
         kept, doomed = _split_runs(session, dataset_id, keep)
         total = len(kept) + len(doomed)
+        flow_runs = _flow_run_ids(session, doomed)
         if not dry_run:
             doomed = _delete_runs(session, doomed)
             session.commit()
         pruned.append(
-            DatasetPrune(dataset=name, kept_runs=total - len(doomed), deleted_run_ids=doomed)
+            DatasetPrune(
+                dataset=name,
+                kept_runs=total - len(doomed),
+                deleted_run_ids=doomed,
+                deleted_flow_run_ids=[flow_runs[r] for r in doomed if r in flow_runs],
+            )
         )
 
     if dry_run:
@@ -110,6 +122,18 @@ def _split_runs(session: Session, dataset_id: int, keep: int) -> tuple[list[str]
     primary.update(session.exec(select(Baseline.run_id).where(Baseline.dataset_id == dataset_id)))
     kept = primary | {base for r, _, _, base in runs if r in primary and base}
     return [r for r, *_ in runs if r in kept], [r for r, *_ in runs if r not in kept]
+
+
+def _flow_run_ids(session: Session, run_ids: Sequence[str]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for ids in batched(run_ids, DELETE_BATCH):
+        rows = session.exec(
+            select(Run.id, Run.prefect_flow_run_id).where(
+                col(Run.id).in_(ids), col(Run.prefect_flow_run_id).is_not(None)
+            )
+        )
+        found.update({run_id: flow_run for run_id, flow_run in rows if flow_run})
+    return found
 
 
 def _delete_runs(session: Session, run_ids: Sequence[str]) -> list[str]:
