@@ -90,6 +90,10 @@ def _peers(report: dict[str, Any]) -> list[str]:
         "`LLMContextRecall` through `evaluate` with `LangchainLLMWrapper(ChatOpenAI(base_url=mock))`. "
         "Peers run from `bench/.venv-peers`, which `make bench` creates from "
         "`bench/peers-requirements.txt`. Each tool runs in its own process.",
+        "- **Rate-limited shape**: Recall Audit runs twice, with `RECALL_AUDIT_RPM=300` (its "
+        "per-endpoint limiter told the provider's limit, as a user would set it) and without "
+        "(its 429 backoff alone); DeepEval and Ragas have no such setting and run with their "
+        "defaults.",
         "- **Wall time**: the evaluation call inside the tool's process, imports excluded; for "
         "Recall Audit the whole flow (Prefect flow and task runs, per-case commits, artifacts, "
         "comparison with the baseline). **Floor**: fixed shape, needed calls × 0.1 s ÷ "

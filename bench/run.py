@@ -2,7 +2,7 @@
 the built-in judge alone, the flow at scale); raw results go to bench/results/latest.json and
 the figures into docs/performance.md, between this script's markers.
 
-    .venv/bin/python bench/run.py [--cases 300] [--shape-cases 100] [--nights 30]
+    .venv/bin/python bench/run.py [--cases 300] [--shape-cases 60] [--nights 30]
         [--night-cases 100] [--sizes 1000 10000] [--skip-peers] [--no-doc]
 """
 
@@ -51,7 +51,7 @@ def _machine() -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=300)
-    parser.add_argument("--shape-cases", type=int, default=100)
+    parser.add_argument("--shape-cases", type=int, default=60)
     parser.add_argument("--nights", type=int, default=30)
     parser.add_argument("--night-cases", type=int, default=100)
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))

@@ -11,7 +11,7 @@ from recall_audit.storage.attribution_cache import (
     get_cached_attribution,
     get_cached_attributions,
     save_attribution,
-    write_attribution,
+    write_attributions,
 )
 from recall_audit.storage.baselines import (
     baseline_for,
@@ -36,7 +36,12 @@ from recall_audit.storage.records import (
 )
 from recall_audit.storage.reports import claim_outcomes, run_results
 from recall_audit.storage.response_cache import DatabaseResponseCache
-from recall_audit.storage.results import finished_case_keys, save_case_result, write_case_result
+from recall_audit.storage.results import (
+    CaseToSave,
+    finished_case_keys,
+    save_case_result,
+    write_case_results,
+)
 from recall_audit.storage.retention import DatasetPrune, PruneReport, prune_runs
 from recall_audit.storage.runs import (
     create_run,
@@ -54,6 +59,7 @@ __all__ = [
     "CaseInput",
     "CaseRecord",
     "CaseResultRecord",
+    "CaseToSave",
     "DatabaseResponseCache",
     "DatasetPrune",
     "DatasetRecord",
@@ -93,6 +99,6 @@ __all__ = [
     "upsert_cases",
     "upsert_dataset",
     "worst_outcomes",
-    "write_attribution",
-    "write_case_result",
+    "write_attributions",
+    "write_case_results",
 ]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from recall_audit.scorer.types import Verdict
 from recall_audit.storage.hashing import list_hash, text_hash
-from recall_audit.storage.sql import batched, insert
+from recall_audit.storage.sql import batched, insert_rows
 from recall_audit.storage.tables import AttributionCache
 from sqlmodel import Session, col, select
 
@@ -71,11 +71,25 @@ def write_attribution(
     judge_version: str,
     verdicts: Sequence[Verdict],
 ) -> None:
-    """What `save_attribution` writes, without committing (a group commit commits it)."""
-    statement = insert(session, AttributionCache).values(
-        key=attribution_key(claims, chunks, judge, judge_version),
-        judge=judge,
-        judge_version=judge_version,
-        verdicts=[v.model_dump(mode="json") for v in verdicts],
-    )
-    session.exec(statement.on_conflict_do_nothing())
+    """What `save_attribution` writes, without committing."""
+    write_attributions(session, [(claims, chunks, verdicts)], judge, judge_version)
+
+
+def write_attributions(
+    session: Session,
+    judged: Sequence[tuple[Sequence[str], Sequence[str], Sequence[Verdict]]],
+    judge: str,
+    judge_version: str,
+) -> None:
+    """Several (claims, chunks, verdicts) in one bulk insert, without committing (a group
+    commit commits them); keys cached already are left as they are."""
+    rows = [
+        {
+            "key": attribution_key(claims, chunks, judge, judge_version),
+            "judge": judge,
+            "judge_version": judge_version,
+            "verdicts": [v.model_dump(mode="json") for v in verdicts],
+        }
+        for claims, chunks, verdicts in judged
+    ]
+    insert_rows(session, AttributionCache, rows, ignore_conflicts=True)

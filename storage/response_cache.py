@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 import anyio.to_thread
@@ -21,13 +20,13 @@ class DatabaseResponseCache:
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
-        self._writer = GroupCommit(engine)
+        self._writer: GroupCommit[tuple[str, dict[str, Any]]] = GroupCommit(engine, _write_many)
 
     async def get(self, key: str) -> dict[str, Any] | None:
         return await anyio.to_thread.run_sync(self._get, key)
 
     async def set(self, key: str, value: dict[str, Any]) -> None:
-        await self._writer.write(partial(_write, key=key, value=value))
+        await self._writer.write((key, value))
 
     def _get(self, key: str) -> dict[str, Any] | None:
         with Session(self._engine) as session:
@@ -35,11 +34,12 @@ class DatabaseResponseCache:
             return dict(row.value) if row else None
 
 
-def _write(session: Session, *, key: str, value: dict[str, Any]) -> None:
+def _write_many(session: Session, entries: list[tuple[str, dict[str, Any]]]) -> None:
     now = utcnow()
-    statement = insert(session, ResponseCache).values(key=key, value=value, created_at=now)
-    session.exec(
-        statement.on_conflict_do_update(
-            index_elements=["key"], set_={"value": value, "created_at": now}
+    for key, value in entries:
+        statement = insert(session, ResponseCache).values(key=key, value=value, created_at=now)
+        session.exec(
+            statement.on_conflict_do_update(
+                index_elements=["key"], set_={"value": value, "created_at": now}
+            )
         )
-    )

@@ -1,8 +1,10 @@
-"""Saving case results, one short transaction per case, and what a resumed run can skip."""
+"""Saving case results (one case, or the cases of one group commit, per transaction), and what
+a resumed run can skip."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from recall_audit.scorer.types import RecallResult, Status
 from recall_audit.storage.claims import freeze
@@ -22,6 +24,15 @@ from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
 
+class CaseToSave(NamedTuple):
+    """One case's result and the chunks the judge saw (after cleaning), in order: verdicts'
+    chunk indices point into them."""
+
+    case_id: int
+    result: RecallResult
+    chunks: Sequence[str]
+
+
 def save_case_result(
     session: Session,
     run_id: str,
@@ -31,16 +42,15 @@ def save_case_result(
 ) -> None:
     """Stores one case's result with its verdicts and chunks, in one transaction. Commits.
 
-    `chunks` are the chunks the judge saw (after cleaning), in order: verdicts' chunk indices
-    point into them. Saving the same (run, case) again replaces the earlier result, so a
-    retried task or a resumed run never counts a case twice.
+    Saving the same (run, case) again replaces the earlier result, so a retried task or a
+    resumed run never counts a case twice.
 
     The claims are frozen for the case's ground truth and the run's judge if they were not
     already; a result whose claims differ from the frozen ones is refused (ValueError), since
     it would move the denominator.
     """
     try:
-        write_case_result(session, run_id, case_id, result, chunks)
+        write_case_results(session, run_id, [CaseToSave(case_id, result, chunks)])
     except Exception:
         # Leaves the session usable for the next case of the batch.
         session.rollback()
@@ -48,13 +58,67 @@ def save_case_result(
     session.commit()
 
 
-def write_case_result(
-    session: Session, run_id: str, case_id: int, result: RecallResult, chunks: Sequence[str]
-) -> None:
-    """What `save_case_result` writes, without committing (a group commit commits it)."""
-    # One light query for the run, the case and its frozen claims: this runs once per case.
-    found = session.exec(
+def write_case_results(session: Session, run_id: str, cases: Sequence[CaseToSave]) -> None:
+    """What `save_case_result` writes, for several cases at once and without committing (a
+    group commit commits them): one lookup, one insert of their chunks, one upsert per case,
+    then every verdict and chunk position in two bulk inserts."""
+    # The last result of a case wins, as when it is saved twice.
+    latest = list({c.case_id: c for c in cases}.values())
+    if not latest:
+        return
+    ids = [c.case_id for c in latest]
+    found = _lookup(session, run_id, ids)
+    # Sorted, so concurrent savers take the chunks' row locks in the same order.
+    unique_chunks = sorted({text_hash(t): t for c in latest for t in c.chunks}.items())
+    insert_rows(
+        session, Chunk, [{"hash": h, "text": t} for h, t in unique_chunks], ignore_conflicts=True
+    )
+    result_ids: list[int] = []
+    verdicts: list[dict[str, object]] = []
+    positions: list[dict[str, object]] = []
+    for case in latest:
+        if case.case_id not in found:
+            raise KeyError(f"no run {run_id} or no case {case.case_id}")
+        judge, judge_version, case_key, gt_hash, frozen_id, frozen = found[case.case_id]
+        claim_set_id = _claim_set_id(
+            session,
+            (gt_hash, judge, judge_version),
+            None if frozen_id is None else (frozen_id, frozen),
+            case_key,
+            case.result,
+        )
+        result_id = _upsert_result(session, run_id, case, claim_set_id)
+        result_ids.append(result_id)
+        verdicts += [
+            {
+                "case_result_id": result_id,
+                "claim_index": v.claim_index,
+                "supported": v.supported,
+                "chunk_indices": v.chunk_indices,
+                "best_chunk": v.chunk_indices[0] if v.chunk_indices else None,
+                "quote": v.quote,
+                "explanation": v.explanation,
+            }
+            for v in case.result.verdicts
+        ]
+        positions += [
+            {"case_result_id": result_id, "position": i, "chunk_hash": text_hash(c)}
+            for i, c in enumerate(case.chunks)
+        ]
+    # A replaced result loses its old verdicts and chunks (none on a first save). Deleted
+    # after the upserts, which hold the write lock: a concurrent saver of the same case cannot
+    # slip its rows in between.
+    for model in (VerdictRow, RetrievedChunk):
+        session.exec(delete(table(model)).where(table(model).c.case_result_id.in_(result_ids)))
+    insert_rows(session, VerdictRow, verdicts)
+    insert_rows(session, RetrievedChunk, positions)
+
+
+def _lookup(session: Session, run_id: str, case_ids: Sequence[int]) -> dict[int, tuple]:  # type: ignore[type-arg]
+    """The run's judge, and each case's key, ground-truth hash and frozen claims, by case id."""
+    rows = session.exec(
         select(
+            Case.id,
             Run.judge,
             Run.judge_version,
             Case.case_key,
@@ -63,7 +127,7 @@ def write_case_result(
             ClaimSet.claims,
         )
         .select_from(Run)
-        .join(Case, col(Case.id) == case_id)
+        .join(Case, col(Case.id).in_(list(case_ids)))
         .outerjoin(
             ClaimSet,
             (col(ClaimSet.ground_truth_hash) == col(Case.ground_truth_hash))
@@ -71,19 +135,14 @@ def write_case_result(
             & (col(ClaimSet.judge_version) == col(Run.judge_version)),
         )
         .where(Run.id == run_id)
-    ).first()
-    if found is None:
-        raise KeyError(f"no run {run_id} or no case {case_id}")
-    judge, judge_version, case_key, gt_hash, frozen_id, frozen = found
-    frozen_set = None if frozen_id is None else (frozen_id, frozen)
-    claim_set_id = _claim_set_id(
-        session, (gt_hash, judge, judge_version), frozen_set, case_key, result
-    )
-    # Sorted, so concurrent savers take the chunks' row locks in the same order.
-    unique_chunks = sorted({text_hash(c): c for c in chunks}.items())
-    insert_rows(
-        session, Chunk, [{"hash": h, "text": t} for h, t in unique_chunks], ignore_conflicts=True
-    )
+    ).all()
+    return {row[0]: tuple(row[1:]) for row in rows}
+
+
+def _upsert_result(
+    session: Session, run_id: str, case: CaseToSave, claim_set_id: int | None
+) -> int:
+    result, chunks = case.result, case.chunks
     values = {
         "status": str(result.status),
         "score": result.score,
@@ -100,40 +159,11 @@ def write_case_result(
     }
     upsert = (
         insert(session, CaseResult)
-        .values(run_id=run_id, case_id=case_id, **values)
+        .values(run_id=run_id, case_id=case.case_id, **values)
         .on_conflict_do_update(index_elements=["run_id", "case_id"], set_=values)
         .returning(table(CaseResult).c.id)
     )
-    result_id = session.exec(upsert).scalar_one()
-    # A replaced result loses its old verdicts and chunks (none on a first save).
-    session.exec(delete(table(VerdictRow)).where(table(VerdictRow).c.case_result_id == result_id))
-    session.exec(
-        delete(table(RetrievedChunk)).where(table(RetrievedChunk).c.case_result_id == result_id)
-    )
-    insert_rows(
-        session,
-        VerdictRow,
-        [
-            {
-                "case_result_id": result_id,
-                "claim_index": v.claim_index,
-                "supported": v.supported,
-                "chunk_indices": v.chunk_indices,
-                "best_chunk": v.chunk_indices[0] if v.chunk_indices else None,
-                "quote": v.quote,
-                "explanation": v.explanation,
-            }
-            for v in result.verdicts
-        ],
-    )
-    insert_rows(
-        session,
-        RetrievedChunk,
-        [
-            {"case_result_id": result_id, "position": i, "chunk_hash": text_hash(c)}
-            for i, c in enumerate(chunks)
-        ],
-    )
+    return session.exec(upsert).scalar_one()
 
 
 def _claim_set_id(

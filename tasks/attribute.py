@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
+from typing import NamedTuple
 
+import anyio
 from recall_audit.scorer.recall import (
     error_result,
     is_blank,
@@ -13,11 +15,12 @@ from recall_audit.scorer.recall import (
 )
 from recall_audit.scorer.types import RecallResult, Status, Usage, Verdict
 from recall_audit.storage import (
+    CaseToSave,
     GroupCommit,
     Session,
     get_cached_attributions,
-    write_attribution,
-    write_case_result,
+    write_attributions,
+    write_case_results,
 )
 from recall_audit.tasks.concurrent import map_bounded
 from recall_audit.tasks.db import in_session
@@ -47,16 +50,31 @@ async def score_case(
     return await judge_claims(claims, chunks, ctx.judge, scale=ctx.scale, usage=work.usage)
 
 
-def _save(
-    session: Session, ctx: AuditContext, work: CaseWork, result: RecallResult, fresh: bool
-) -> None:
-    """The case's result, and its verdicts for the cache when the judge just gave them."""
-    if fresh and result.status is Status.SCORED and work.claims and work.chunks:
-        judge = ctx.judge
-        write_attribution(
-            session, work.claims, work.chunks, judge.name, judge.version, result.verdicts
+class _Scored(NamedTuple):
+    work: CaseWork
+    result: RecallResult
+    # Whether the judge just gave these verdicts (then they go to the cache).
+    fresh: bool
+
+
+def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
+    """Writes scored cases: their results, and fresh verdicts to the cache."""
+    judge = ctx.judge
+
+    def write_many(session: Session, scored: list[_Scored]) -> None:
+        judged = [
+            (s.work.claims or [], s.work.chunks, s.result.verdicts)
+            for s in scored
+            if s.fresh and s.result.status is Status.SCORED and s.work.claims and s.work.chunks
+        ]
+        write_attributions(session, judged, judge.name, judge.version)
+        write_case_results(
+            session,
+            ctx.run.id,
+            [CaseToSave(s.work.case_id, s.result, s.work.chunks) for s in scored],
         )
-    write_case_result(session, ctx.run.id, work.case_id, result, work.chunks)
+
+    return write_many
 
 
 @stage("attribute", batch_number="batch.number")
@@ -71,14 +89,16 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
     pairs = [(w.claims or [], w.chunks) for w in judgeable]
     found = await in_session(ctx.engine, get_cached_attributions, pairs, judge.name, judge.version)
     cached = {w.case_id: verdicts for w, verdicts in zip(judgeable, found, strict=True)}
-    writer = GroupCommit(ctx.engine)
+    writer: GroupCommit[_Scored] = GroupCommit(ctx.engine, _saver(ctx))
+    # Bounds the cases being judged, not those waiting for their commit: a slot freed as soon
+    # as the verdicts are in keeps the judge busy while the database writes.
+    judging = anyio.CapacityLimiter(ctx.concurrency)
 
     async def one(work: CaseWork) -> Usage:
         verdicts = cached.get(work.case_id)
-        result = await score_case(ctx, work, verdicts)
-        await writer.write(
-            partial(_save, ctx=ctx, work=work, result=result, fresh=verdicts is None)
-        )
+        async with judging:
+            result = await score_case(ctx, work, verdicts)
+        await writer.write(_Scored(work, result, fresh=verdicts is None))
         return result.usage
 
-    return sum(await map_bounded(one, batch.cases, ctx.concurrency), Usage())
+    return sum(await map_bounded(one, batch.cases, max(1, len(batch.cases))), Usage())

@@ -11,13 +11,11 @@ from sqlalchemy import Engine, event
 from sqlmodel import select
 
 
-def _chunk(text: str):
-    def write(session: Session) -> None:
+def _chunks(session: Session, texts: list[str]) -> None:
+    for text in texts:
         if text == "bad":
             raise ValueError("a bad write")
         session.add(Chunk(hash=f"h-{text}", text=text))
-
-    return write
 
 
 def _saved(engine: Engine) -> set[str]:
@@ -30,11 +28,11 @@ def test_concurrent_writes_share_commits_and_each_is_saved_when_it_returns(
 ) -> None:
     commits: list[int] = []
     event.listen(db_engine, "commit", lambda conn: commits.append(1))
-    writer = GroupCommit(db_engine)
+    writer: GroupCommit[str] = GroupCommit(db_engine, _chunks)
     returned: list[tuple[str, bool]] = []
 
     async def one(text: str) -> None:
-        await writer.write(_chunk(text))
+        await writer.write(text)
         # Committed by the time the caller is told so: another connection sees it.
         returned.append((text, text in _saved(db_engine)))
 
@@ -50,12 +48,12 @@ def test_concurrent_writes_share_commits_and_each_is_saved_when_it_returns(
 
 
 def test_a_bad_write_fails_its_caller_and_its_neighbours_are_saved(db_engine: Engine) -> None:
-    writer = GroupCommit(db_engine)
+    writer: GroupCommit[str] = GroupCommit(db_engine, _chunks)
     outcomes: dict[str, str] = {}
 
     async def one(text: str) -> None:
         try:
-            await writer.write(_chunk(text))
+            await writer.write(text)
             outcomes[text] = "saved"
         except ValueError as error:
             outcomes[text] = str(error)
@@ -78,5 +76,5 @@ def test_a_bad_write_fails_its_caller_and_its_neighbours_are_saved(db_engine: En
 
 def test_a_write_alone_that_fails_raises(db_engine: Engine) -> None:
     with pytest.raises(ValueError, match="a bad write"):
-        anyio.run(GroupCommit(db_engine).write, _chunk("bad"))
+        anyio.run(GroupCommit(db_engine, _chunks).write, "bad")
     assert _saved(db_engine) == set()
