@@ -4,7 +4,9 @@ artifacts with stable keys per dataset, and events that automations can act on."
 from __future__ import annotations
 
 import re
+from functools import partial
 
+import anyio
 from prefect.artifacts import acreate_markdown_artifact, acreate_table_artifact
 from prefect.events import emit_event
 from recall_audit.scorer.compare import Comparison, compare_runs
@@ -117,32 +119,46 @@ async def publish_report(
     worst = await in_session(engine, worst_outcomes, run.id, WORST_CASES)
     history = await in_session(engine, recall_history, run.dataset_name)
     dataset = run.dataset_name
-    await acreate_markdown_artifact(
-        key=artifact_key(dataset, "summary"),
-        markdown=summary_markdown(run, comparison),
-        # The key's history page lists versions by description: each carries its figures.
-        description=_summary_description(run, comparison),
-    )
-    await acreate_table_artifact(
-        key=artifact_key(dataset, "worst-cases"),
-        table=worst_cases_table(worst, WORST_CASES) or [{"case": "none", "recall": "-"}],
-        description=f"The {WORST_CASES} cases of {dataset} with the lowest recall",
-    )
-    await acreate_markdown_artifact(
-        key=artifact_key(dataset, "lost-claims"),
-        markdown=lost_claims_markdown(comparison)
-        if comparison
-        else "No baseline yet, so no claim can have been lost.\n",
-        description=f"{len(comparison.lost_claims) if comparison else 0} claim(s) of {dataset} "
-        "found by the baseline and missed now",
-    )
-    await acreate_markdown_artifact(
-        key=artifact_key(dataset, "trend"),
-        markdown=trend_markdown(
-            [(r.id[:8], r.started_at, (r.mean_recall or 0.0) / r.scale) for r in history],
-            chart=True,
-        ),
-        description=f"Mean recall of {dataset} over past runs",
-    )
+    # The four artifacts are independent API calls: sent together, they cost one round trip.
+    async with anyio.create_task_group() as group:
+        group.start_soon(
+            partial(
+                acreate_markdown_artifact,
+                key=artifact_key(dataset, "summary"),
+                markdown=summary_markdown(run, comparison),
+                # The key's history page lists versions by description: each carries its figures.
+                description=_summary_description(run, comparison),
+            )
+        )
+        group.start_soon(
+            partial(
+                acreate_table_artifact,
+                key=artifact_key(dataset, "worst-cases"),
+                table=worst_cases_table(worst, WORST_CASES) or [{"case": "none", "recall": "-"}],
+                description=f"The {WORST_CASES} cases of {dataset} with the lowest recall",
+            )
+        )
+        group.start_soon(
+            partial(
+                acreate_markdown_artifact,
+                key=artifact_key(dataset, "lost-claims"),
+                markdown=lost_claims_markdown(comparison)
+                if comparison
+                else "No baseline yet, so no claim can have been lost.\n",
+                description=f"{len(comparison.lost_claims) if comparison else 0} claim(s) of "
+                f"{dataset} found by the baseline and missed now",
+            )
+        )
+        group.start_soon(
+            partial(
+                acreate_markdown_artifact,
+                key=artifact_key(dataset, "trend"),
+                markdown=trend_markdown(
+                    [(r.id[:8], r.started_at, (r.mean_recall or 0.0) / r.scale) for r in history],
+                    chart=True,
+                ),
+                description=f"Mean recall of {dataset} over past runs",
+            )
+        )
     emit_run_events(run, comparison)
     return comparison
