@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from recall_audit.flows.operations import console, require_server
 from recall_audit.flows.options import (
+    ApiKeyBlock,
     AppDir,
     Dataset,
     FailUnder,
@@ -52,6 +53,7 @@ def serve(
     app_dir: AppDir = None,
     rpm: Rpm = None,
     tpm: Tpm = None,
+    api_key_block: ApiKeyBlock = None,
     fail_under: FailUnder = None,
     max_regression: MaxRegression = None,
     max_lost_claims: MaxLostClaims = None,
@@ -80,6 +82,7 @@ def serve(
         app_dir=str(app_dir or Path.cwd()),
         rpm=rpm,
         tpm=tpm,
+        api_key_block=api_key_block,
         gate=Gate(
             fail_under=fail_under,
             max_regression=max_regression,

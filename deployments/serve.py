@@ -55,6 +55,9 @@ class ServeSettings(BaseModel):
     )
     rpm: int | None = Field(default=None, ge=1, description="Judge endpoint's requests/minute.")
     tpm: int | None = Field(default=None, ge=1, description="Judge endpoint's tokens/minute.")
+    api_key_block: str | None = Field(
+        default=None, description="Prefect Secret block with the judge's API key (its name)."
+    )
     # A run that breaks it ends Failed, so the UI and automations see it.
     gate: Gate = Field(default_factory=Gate)
 
@@ -95,6 +98,7 @@ def build_deployment(settings: ServeSettings) -> RunnerDeployment:
         "app_dir": str(Path(settings.app_dir or ".").expanduser().resolve()),
         "rpm": settings.rpm,
         "tpm": settings.tpm,
+        "api_key_block": settings.api_key_block,
         **settings.gate.model_dump(),
     }
     nightly = Cron(

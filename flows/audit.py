@@ -14,6 +14,7 @@ from prefect.artifacts import acreate_progress_artifact, aupdate_progress_artifa
 from prefect.runtime import flow_run
 from prefect.states import State
 from pydantic import BaseModel
+from recall_audit.flows.secrets import secret_from_block
 from recall_audit.flows.verdict import final_state
 from recall_audit.scorer.compare import Comparison
 from recall_audit.scorer.context import Extractor
@@ -158,6 +159,7 @@ async def audit(
     app_dir: str | None = None,
     rpm: int | None = None,
     tpm: int | None = None,
+    api_key_block: str | None = None,
 ) -> State:
     """Audits the context recall of `retriever` on the labelled cases in `dataset`.
 
@@ -167,6 +169,8 @@ async def audit(
     started the run (a schedule, a knowledge-base event). `python:` modules are imported
     from `app_dir` (default: the working folder). `rpm` and `tpm` are the judge endpoint's
     requests and tokens per minute (unset: RECALL_AUDIT_RPM / RECALL_AUDIT_TPM, else none).
+    `api_key_block` names a Prefect Secret block holding the judge's API key (unset: the
+    provider's environment variable); the key itself is never a parameter.
 
     The gate: the run ends Failed when mean recall is under `fail_under`, when it dropped
     by more than `max_regression` against the baseline (observed drop; with
@@ -182,7 +186,10 @@ async def audit(
         raise ConfigurationError(
             f"{dataset}: no row carries retrieved chunks; choose a retriever with --retriever"
         )
-    limits = ModelSettings(limits=RateLimits(rpm=rpm, tpm=tpm))
+    limits = ModelSettings(
+        limits=RateLimits(rpm=rpm, tpm=tpm),
+        api_key=await secret_from_block(api_key_block) if api_key_block else None,
+    )
     chosen_judge = get_judge(judge, settings=limits, cache=DatabaseResponseCache(engine))
     params = {"top_k": top_k, "batch_size": batch_size, "trigger": trigger, "dataset_path": dataset}
     run = await open_run(

@@ -26,6 +26,7 @@ from recall_audit.flows.checks import (
 )
 from recall_audit.flows.environment import configure_prefect
 from recall_audit.flows.options import (
+    ApiKeyBlock,
     AppDir,
     Dataset,
     FailUnder,
@@ -143,6 +144,7 @@ def run(
     app_dir: AppDir = None,
     rpm: Rpm = None,
     tpm: Tpm = None,
+    api_key_block: ApiKeyBlock = None,
 ) -> None:
     """Audit a retriever's context recall on a labelled dataset."""
     if on_bad_row not in ("skip", "fail"):
@@ -185,6 +187,7 @@ def run(
                     app_dir=str(app_dir.resolve()) if app_dir else None,
                     rpm=rpm,
                     tpm=tpm,
+                    api_key_block=api_key_block,
                     fail_under=fail_under,
                     max_regression=max_regression,
                     max_lost_claims=max_lost_claims,

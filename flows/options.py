@@ -39,6 +39,13 @@ AppDir = Annotated[
     Path | None,
     typer.Option(help="Folder python: modules are imported from (default: the working folder)."),
 ]
+ApiKeyBlock = Annotated[
+    str | None,
+    typer.Option(
+        help="Prefect Secret block holding the judge's API key (instead of its environment "
+        "variable); only the block's name travels with the run."
+    ),
+]
 
 # The gate, the same on `run` and `serve` (scorer/gate.py says what each rule means).
 FailUnder = Annotated[float | None, typer.Option(help="Fail when mean recall is below this.")]

@@ -30,7 +30,7 @@ from prefect.events.filters import (
     EventResourceFilter,
 )
 from prefect.settings import PREFECT_API_URL, PREFECT_HOME, temporary_settings
-from prefect_server import PrefectServer, server_environment
+from prefect_server import PrefectServer, free_port, server_environment
 from recall_audit.flows.watch import watch_knowledge_base
 from recall_audit.storage import list_runs, open_database
 from sqlmodel import Session
@@ -232,3 +232,16 @@ def test_server_fixture_is_isolated(prefect_server: PrefectServer) -> None:
     """The server keeps its database in its own temporary home, not the user's."""
     assert (prefect_server.home / "prefect.db").exists()
     assert os.environ.get("PREFECT_HOME") != str(prefect_server.home)
+
+
+def test_operations_answer_a_bad_source_or_url_with_one_line_and_exit_2(
+    prefect_server: PrefectServer, tmp_path: Path
+) -> None:
+    closed = f"http://127.0.0.1:{free_port()}"
+    for args, named in (
+        (["watch", "--kb", "x", "--source", str(tmp_path / "missing")], "missing"),
+        (["watch", "--kb", "x", "--source", f"{closed}/kb"], closed),
+        (["alerts", "create", "--webhook", "ftp://example.invalid/hook"], "--webhook"),
+    ):
+        code, _, err = _finish(_cli(prefect_server, tmp_path, *args))
+        assert code == 2 and err.count("\n") == 1 and named in err, (args, err)
