@@ -81,6 +81,10 @@ def test_local_paths_become_absolute_and_urls_stay(monkeypatch: pytest.MonkeyPat
     )
     assert local.parameters["dataset"] == str(DEMO / "dataset.jsonl")
     assert local.parameters["retriever"] == f"bm25:{DEMO / 'kb.jsonl'}"
+    # python: modules are looked up where serve was started (or --app-dir), not where runs start.
+    assert local.parameters["app_dir"] == str(DEMO.parent.parent)
+    elsewhere = build_deployment(ServeSettings(dataset="d.jsonl", app_dir="examples"))
+    assert elsewhere.parameters["app_dir"] == str(DEMO.parent)
     remote = build_deployment(ServeSettings(dataset="d.jsonl", retriever="http://127.0.0.1:9/s"))
     assert remote.parameters["retriever"] == "http://127.0.0.1:9/s"
     # Runs import the flow by module, so they start from any working directory.
