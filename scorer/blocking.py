@@ -7,7 +7,7 @@ import contextlib
 import threading
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 T = TypeVar("T")
 
@@ -85,3 +85,19 @@ class BlockingRunner:
             self._stopper()
         self._loop = self._stopper = None
         self._closed = True
+
+
+class ClosesItsLoop:
+    """For the sync APIs: `close()`, or leaving a `with` block, stops the loop that their
+    blocking calls run on (and closes a judge they made from a model string)."""
+
+    _runner: BlockingRunner
+
+    def close(self) -> None:
+        self._runner.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
-from recall_audit.scorer.blocking import BlockingRunner, closer_of
+from recall_audit.scorer.blocking import BlockingRunner, ClosesItsLoop, closer_of
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.recall import context_recall, reason_writer, with_model_reason
@@ -23,7 +23,7 @@ class LLMTestCase(BaseModel):
     retrieval_context: list[str] | None = None
 
 
-class ContextualRecallMetric:
+class ContextualRecallMetric(ClosesItsLoop):
     """Context recall with a pass/fail threshold.
 
     After `measure`, `score`, `reason` and `success` are set, and `result` holds the claims,
@@ -82,16 +82,6 @@ class ContextualRecallMetric:
 
     def measure(self, test_case: LLMTestCase, *_: Any, **__: Any) -> float | None:
         return self._runner.call(self.a_measure, test_case)
-
-    def close(self) -> None:
-        """Stops the loop `measure` uses (and closes the judge made from a model string)."""
-        self._runner.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
 
     def is_successful(self) -> bool:
         return bool(self.success)

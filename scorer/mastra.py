@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Self
+from typing import Any
 
-from recall_audit.scorer.blocking import BlockingRunner, closer_of
+from recall_audit.scorer.blocking import BlockingRunner, ClosesItsLoop, closer_of
 from recall_audit.scorer.context import extract_from_messages
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges import get_judge
@@ -26,7 +26,7 @@ def _is_messages(value: Any) -> bool:
     return (isinstance(first, dict) and "role" in first) or hasattr(first, "role")
 
 
-class ContextRecallScorer:
+class ContextRecallScorer(ClosesItsLoop):
     """Scores how much of a ground truth the context covers; see `create_context_recall_scorer`."""
 
     def __init__(
@@ -75,16 +75,6 @@ class ContextRecallScorer:
         return self._runner.call(
             lambda: self.arun(input=input, output=output, ground_truth=ground_truth)
         )
-
-    def close(self) -> None:
-        """Stops the loop `run` uses (and closes the judge made from a model string)."""
-        self._runner.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
 
 
 def create_context_recall_scorer(

@@ -406,7 +406,7 @@ def test_every_kind_implements_the_protocol(kb_folder: Path) -> None:
         ),
         (
             "python:no_such_module_xyz:f",
-            "retriever 'python:no_such_module_xyz:f': cannot import module 'no_such_module_xyz': No module named 'no_such_module_xyz'",
+            f"retriever 'python:no_such_module_xyz:f': cannot import module 'no_such_module_xyz' (looked in {Path.cwd()} first): No module named 'no_such_module_xyz'",
         ),
         (
             "python:fake_retrievers:missing",

@@ -44,11 +44,14 @@ def load_callable(target: str, app_dir: str | Path | None = None) -> Callable[..
         raise ConfigurationError(
             f"'{module_name}' is Recall Audit's own code, not a module of yours"
         )
+    folder = str(Path(app_dir or ".").resolve())
     try:
-        with _first_on_path(str(Path(app_dir or ".").resolve())):
+        with _first_on_path(folder):
             found: Any = importlib.import_module(module_name)
     except ImportError as error:
-        raise ConfigurationError(f"cannot import module '{module_name}': {error}") from None
+        raise ConfigurationError(
+            f"cannot import module '{module_name}' (looked in {folder} first): {error}"
+        ) from None
     for part in attribute.split("."):
         if not hasattr(found, part):
             raise ConfigurationError(f"module '{module_name}' has no attribute '{attribute}'")
