@@ -79,6 +79,7 @@ def command_options() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for name, command in root.commands.items():
         subcommands = command.commands if isinstance(command, TyperGroup) else {"": command}
+        found[name] = {"--help"}  # a group named alone, as in "`recall-audit baseline`"
         for sub, leaf in subcommands.items():
             options = {o for p in leaf.params for o in [*p.opts, *p.secondary_opts]}
             found[f"{name} {sub}".strip()] = options | {"--help"}
