@@ -60,6 +60,13 @@ class AuditSummary(BaseModel):
     cached_calls: int
     input_tokens: int
     output_tokens: int
+    # What a model judge needed beyond one call per request: calls that re-asked part of an
+    # answer, and the items (references, claims) they re-asked.
+    repairs: int = 0
+    reasked_items: int = 0
+    supported_claims: int = 0
+    # Supported claims whose quote was found in the chunk they cite.
+    verified_quotes: int = 0
     comparison: Comparison | None = None
 
     @classmethod
@@ -84,6 +91,10 @@ class AuditSummary(BaseModel):
             cached_calls=run.usage.cached_calls,
             input_tokens=run.usage.input_tokens,
             output_tokens=run.usage.output_tokens,
+            repairs=run.usage.repairs,
+            reasked_items=run.usage.reasked,
+            supported_claims=run.supported_claims,
+            verified_quotes=run.verified_quotes,
             comparison=comparison,
         )
 

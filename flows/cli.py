@@ -24,6 +24,7 @@ from recall_audit.flows.checks import (
     check_run_options,
     database_errors,
 )
+from recall_audit.flows.claims import claims_app
 from recall_audit.flows.environment import configure_prefect
 from recall_audit.flows.options import (
     ApiKeyBlock,
@@ -53,6 +54,7 @@ baseline_app = typer.Typer(
     no_args_is_help=True, help="Pin or unpin the run others are compared with."
 )
 app.add_typer(baseline_app, name="baseline")
+app.add_typer(claims_app, name="claims")
 console = Console()
 
 

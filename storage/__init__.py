@@ -22,7 +22,12 @@ from recall_audit.storage.baselines import (
     unpin_baseline,
 )
 from recall_audit.storage.claims import get_claims, save_claims
-from recall_audit.storage.datasets import get_dataset, upsert_cases, upsert_dataset
+from recall_audit.storage.datasets import (
+    dataset_cases,
+    get_dataset,
+    upsert_cases,
+    upsert_dataset,
+)
 from recall_audit.storage.engine import open_database
 from recall_audit.storage.group_commit import GroupCommit
 from recall_audit.storage.outcomes import paired_outcomes, run_outcome, worst_outcomes
@@ -72,6 +77,7 @@ __all__ = [
     "claim_outcomes",
     "create_run",
     "database_url",
+    "dataset_cases",
     "finish_run",
     "finished_case_keys",
     "get_cached_attribution",

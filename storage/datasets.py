@@ -93,3 +93,9 @@ def _cases(session: Session, dataset_id: int, keys: Sequence[str]) -> list[Case]
         query = select(Case).where(Case.dataset_id == dataset_id, col(Case.case_key).in_(batch))
         found.extend(session.exec(query).all())
     return found
+
+
+def dataset_cases(session: Session, dataset_id: int) -> list[CaseRecord]:
+    """Every case registered for a dataset, in case key order."""
+    query = select(Case).where(Case.dataset_id == dataset_id).order_by(col(Case.case_key))
+    return [CaseRecord.model_validate(row) for row in session.exec(query).all()]

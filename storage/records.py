@@ -73,6 +73,9 @@ class RunRecord(Record):
     no_context_count: int
     unscorable_count: int
     error_count: int
+    # Supported claims, and those whose quote was found in the chunk they cite.
+    supported_claims: int = 0
+    verified_quotes: int = 0
     usage: Usage
     prefect_flow_run_id: str | None
     baseline_run_id: str | None

@@ -87,6 +87,7 @@ def _verdicts(session: Session, chosen: Any) -> dict[int, list[Verdict]]:
                 supported=row.supported,
                 chunk_indices=row.chunk_indices,
                 quote=row.quote,
+                quote_verified=row.quote_verified,
                 explanation=row.explanation,
             )
         )

@@ -97,6 +97,7 @@ def write_case_results(session: Session, run_id: str, cases: Sequence[CaseToSave
                 "chunk_indices": v.chunk_indices,
                 "best_chunk": v.chunk_indices[0] if v.chunk_indices else None,
                 "quote": v.quote,
+                "quote_verified": v.quote_verified,
                 "explanation": v.explanation,
             }
             for v in case.result.verdicts
@@ -155,6 +156,8 @@ def _upsert_result(
         "cached_calls": result.usage.cached_calls,
         "input_tokens": result.usage.input_tokens,
         "output_tokens": result.usage.output_tokens,
+        "repairs": result.usage.repairs,
+        "reasked": result.usage.reasked,
         "created_at": utcnow(),
     }
     upsert = (

@@ -9,7 +9,7 @@ from typing import Any
 from recall_audit.scorer.types import Status, Usage
 from recall_audit.storage.columns import utcnow
 from recall_audit.storage.records import MEAN_STATUSES, UNSCORABLE_STATUSES, RunRecord, RunStatus
-from recall_audit.storage.tables import CaseResult, Dataset, Run
+from recall_audit.storage.tables import CaseResult, Dataset, Run, VerdictRow
 from sqlalchemy import case, func
 from sqlmodel import Session, col, select
 
@@ -34,6 +34,8 @@ def run_record(run: Run, dataset_name: str) -> RunRecord:
         no_context_count=run.no_context_count,
         unscorable_count=run.unscorable_count,
         error_count=run.error_count,
+        supported_claims=run.supported_claims,
+        verified_quotes=run.verified_quotes,
         # The usage columns carry the Usage field names.
         usage=Usage.model_validate(run, from_attributes=True),
         prefect_flow_run_id=run.prefect_flow_run_id,
@@ -137,7 +139,17 @@ def finish_run(session: Session, run_id: str, status: RunStatus = RunStatus.COMP
             func.coalesce(func.sum(CaseResult.cached_calls), 0),
             func.coalesce(func.sum(CaseResult.input_tokens), 0),
             func.coalesce(func.sum(CaseResult.output_tokens), 0),
+            func.coalesce(func.sum(CaseResult.repairs), 0),
+            func.coalesce(func.sum(CaseResult.reasked), 0),
         ).where(CaseResult.run_id == run_id)
+    ).one()
+    run.supported_claims, run.verified_quotes = session.exec(
+        select(
+            func.count(),
+            func.coalesce(func.sum(case((col(VerdictRow.quote_verified), 1), else_=0)), 0),
+        )
+        .join(CaseResult, col(CaseResult.id) == col(VerdictRow.case_result_id))
+        .where(CaseResult.run_id == run_id, col(VerdictRow.supported))
     ).one()
     (
         run.case_count,
@@ -150,6 +162,8 @@ def finish_run(session: Session, run_id: str, status: RunStatus = RunStatus.COMP
         run.cached_calls,
         run.input_tokens,
         run.output_tokens,
+        run.repairs,
+        run.reasked,
     ) = (totals[0], totals[1], *(int(v or 0) for v in totals[2:]))
     run.status = status
     run.finished_at = utcnow()

@@ -92,6 +92,11 @@ class Run(StorageModel, table=True):
     cached_calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    repairs: int = 0
+    reasked: int = 0
+    supported_claims: int = 0
+    # Supported claims whose quote was found in the chunk they cite.
+    verified_quotes: int = 0
     prefect_flow_run_id: str | None = Field(default=None, sa_type=String(36))
     baseline_run_id: str | None = Field(
         default=None, sa_type=String(36), foreign_key="runs.id", ondelete="SET NULL"
@@ -131,6 +136,8 @@ class CaseResult(StorageModel, table=True):
     cached_calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    repairs: int = 0
+    reasked: int = 0
     created_at: datetime = _created_at()
 
 
@@ -144,6 +151,7 @@ class VerdictRow(StorageModel, table=True):
     # chunk_indices[0] (best first), as a column so queries can join the supporting chunk.
     best_chunk: int | None = None
     quote: str = Field(default="", sa_type=Text)
+    quote_verified: bool | None = None
     explanation: str = Field(default="", sa_type=Text)
 
 

@@ -23,9 +23,13 @@ def _has_ground_truth(work: CaseWork) -> bool:
     return bool(work.case.ground_truth and work.case.ground_truth.strip())
 
 
+def claim_source(ground_truth: str, question: str | None) -> Source:
+    """What the judge is given: the ground truth, and its question only where it is needed."""
+    return ground_truth, (question if question and needs_question(ground_truth) else None)
+
+
 def _source(work: CaseWork) -> Source:
-    truth = work.case.ground_truth
-    return truth, (work.case.question if needs_question(truth) else None)
+    return claim_source(work.case.ground_truth, work.case.question)
 
 
 async def _ask(judge: Judge, group: list[Source]) -> Extraction:

@@ -38,7 +38,7 @@ TABLES = {
 def test_opening_a_fresh_database_migrates_it_to_head(empty_db_url: str) -> None:
     engine = open_database(empty_db_url)
     with engine.connect() as connection:
-        assert current_revision(connection) == head_revision() == "0002"
+        assert current_revision(connection) == head_revision() == "0003"
         assert set(inspect(connection).get_table_names()) == TABLES
     engine.dispose()
 
@@ -84,7 +84,7 @@ def test_engines_opening_a_fresh_database_together_migrate_it_once(empty_db_url:
 
     with ThreadPoolExecutor(4) as pool:
         revisions = list(pool.map(lambda _: open_together(), range(4)))
-    assert revisions == ["0002"] * 4
+    assert revisions == ["0003"] * 4
 
 
 def test_foreign_keys_are_enforced(db_session: Session) -> None:

@@ -1,0 +1,89 @@
+"""Frozen claims with a model judge: good items frozen, empty ones not, refreshed on demand."""
+
+from __future__ import annotations
+
+import pytest
+from db_fixtures import seed_dataset
+from model_server import FakeModelServer, openai_completion
+from pydantic import SecretStr
+from recall_audit.flows.claims import refresh_claims
+from recall_audit.scorer.judges import LLMJudge, ModelSettings, get_judge
+from recall_audit.scorer.prompts import claim_key
+from recall_audit.storage import get_claims
+from recall_audit.tasks.claims import extract_sources
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+pytestmark = pytest.mark.anyio
+
+TRUTHS = {f"c{i:02}": f"Item {i} was made in the year {1900 + i}." for i in range(1, 21)}
+
+
+def judge_for(server: FakeModelServer) -> LLMJudge:
+    settings = ModelSettings(
+        base_url=server.url + "/v1", api_key=SecretStr("k"), max_retries=0, backoff_base=0.001
+    )
+    judge = get_judge("openai/gpt-test", settings=settings)
+    assert isinstance(judge, LLMJudge)
+    return judge
+
+
+def refs_in(request) -> int:
+    return request.json["messages"][1]["content"].count("<reference id=")
+
+
+async def test_nineteen_good_items_are_kept_and_one_re_asked_alone(
+    model_server: FakeModelServer,
+) -> None:
+    keys = sorted(TRUTHS)
+    answer = {str(n): [TRUTHS[k]] for n, k in enumerate(keys, 1)}
+    answer["20"] = {"claims": 20}
+    model_server.enqueue(openai_completion(answer), openai_completion({"1": [None]}))
+    judge = judge_for(model_server)
+    sources = [(TRUTHS[k], None) for k in keys]
+
+    claims, usage, failures = await extract_sources(judge, sources, concurrency=2)
+
+    assert [refs_in(r) for r in model_server.requests] == [20, 1]
+    assert len(claims) == 19 and list(failures) == [TRUTHS[keys[-1]]]
+    assert "claims must be a list of strings" in failures[TRUTHS[keys[-1]]]
+    assert (usage.calls, usage.repairs, usage.reasked) == (2, 1, 1)
+
+
+async def test_refresh_extracts_only_what_is_not_frozen(
+    model_server: FakeModelServer, db_engine: Engine
+) -> None:
+    with Session(db_engine) as session:
+        seed_dataset(
+            session, cases={"a": "Paris is the capital of France.", "b": "Yes.", "c": "Hmm."}
+        )
+    yes = claim_key("Yes.", "question b")
+    model_server.enqueue(
+        # One call for all three, in claim-key order: Hmm., Paris, Yes. (with its question).
+        openai_completion({"1": [], "2": ["Paris is the capital of France."], "3": ["B holds."]}),
+        openai_completion({"1": []}),  # "Hmm." asked once more alone, still empty
+    )
+    judge = judge_for(model_server)
+    report = await refresh_claims(db_engine, "faq", judge)
+    assert (report.asked, report.frozen_now, report.empty, report.failed) == (3, 2, 1, {})
+    assert (
+        'question="question b">Yes.</reference>'
+        in model_server.requests[0].json["messages"][1]["content"]
+    )
+    with Session(db_engine) as session:
+        frozen = get_claims(session, [yes, "Hmm."], judge.name, judge.version)
+    assert frozen == {yes: ["B holds."]}
+
+    # The empty one was not frozen, so a refresh asks for it again, and only for it.
+    model_server.enqueue(openai_completion({"1": ["Something was pondered."]}))
+    again = await refresh_claims(db_engine, "faq", judge)
+    assert (again.already_frozen, again.asked, again.frozen_now) == (2, 1, 1)
+    assert refs_in(model_server.requests[-1]) == 1
+
+
+async def test_refresh_of_an_unknown_dataset_says_so(db_engine: Engine) -> None:
+    from recall_audit.scorer.errors import RecallAuditError
+    from recall_audit.scorer.judges.builtin import BuiltinJudge
+
+    with pytest.raises(RecallAuditError, match="no dataset named 'nope'"):
+        await refresh_claims(db_engine, "nope", BuiltinJudge())
