@@ -25,12 +25,18 @@ from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.models import ModelSettings, RateLimits
 from recall_audit.scorer.retrievers import load_callable, retriever_from_spec
 from recall_audit.scorer.types import Usage
-from recall_audit.storage import DatabaseResponseCache, RunRecord, open_database
+from recall_audit.storage import (
+    DatabaseResponseCache,
+    RunRecord,
+    open_database,
+    sample_spreads,
+)
 from recall_audit.tasks.attribute import attribute
 from recall_audit.tasks.cases import register_cases
 from recall_audit.tasks.claims import extract_claims
 from recall_audit.tasks.context import extract_context
 from recall_audit.tasks.dataset import dataset_name, load_dataset
+from recall_audit.tasks.db import in_session
 from recall_audit.tasks.publish import publish_report
 from recall_audit.tasks.retrieve import retrieve
 from recall_audit.tasks.runs import close_run, open_run
@@ -67,11 +73,19 @@ class AuditSummary(BaseModel):
     supported_claims: int = 0
     # Supported claims whose quote was found in the chunk they cite.
     verified_quotes: int = 0
+    # With --samples above 1: each case's recall spread over its samples, by case key.
+    samples: int = 1
+    sample_spreads: dict[str, float] = {}
     comparison: Comparison | None = None
 
     @classmethod
     def of(
-        cls, run: RunRecord, skipped: int, row_errors: list[str], comparison: Comparison | None
+        cls,
+        run: RunRecord,
+        skipped: int,
+        row_errors: list[str],
+        comparison: Comparison | None,
+        spreads: dict[str, float] | None = None,
     ) -> AuditSummary:
         return cls(
             run_id=run.id,
@@ -95,6 +109,8 @@ class AuditSummary(BaseModel):
             reasked_items=run.usage.reasked,
             supported_claims=run.supported_claims,
             verified_quotes=run.verified_quotes,
+            samples=int(run.params.get("samples") or 1),
+            sample_spreads=spreads or {},
             comparison=comparison,
         )
 
@@ -171,6 +187,7 @@ async def audit(
     rpm: int | None = None,
     tpm: int | None = None,
     api_key_block: str | None = None,
+    samples: int = 1,
 ) -> State:
     """Audits the context recall of `retriever` on the labelled cases in `dataset`.
 
@@ -182,6 +199,8 @@ async def audit(
     requests and tokens per minute (unset: RECALL_AUDIT_RPM / RECALL_AUDIT_TPM, else none).
     `api_key_block` names a Prefect Secret block holding the judge's API key (unset: the
     provider's environment variable); the key itself is never a parameter.
+    `samples` above 1 judges each case that many times (the chunks in different orders)
+    and keeps a majority verdict per claim.
 
     The gate: the run ends Failed when mean recall is under `fail_under`, when it dropped
     by more than `max_regression` against the baseline (observed drop; with
@@ -202,7 +221,13 @@ async def audit(
         api_key=await secret_from_block(api_key_block) if api_key_block else None,
     )
     chosen_judge = get_judge(judge, settings=limits, cache=DatabaseResponseCache(engine))
-    params = {"top_k": top_k, "batch_size": batch_size, "trigger": trigger, "dataset_path": dataset}
+    params = {
+        "top_k": top_k,
+        "batch_size": batch_size,
+        "trigger": trigger,
+        "dataset_path": dataset,
+        "samples": samples,
+    }
     run = await open_run(
         engine, loaded.dataset, spec, chosen_judge, scale, params, resume, run_id, flow_run.id
     )
@@ -230,6 +255,7 @@ async def audit(
             top_k=top_k,
             concurrency=concurrency,
             scale=scale,
+            samples=samples,
             text_field=context_field,
             extractor=_extractor(context_extractor, app_dir),
         )
@@ -249,7 +275,8 @@ async def audit(
         spent.calls,
     )
     comparison = await publish_report(engine, run, tolerance, require_significance)
-    summary = AuditSummary.of(run, loaded.skipped, loaded.row_errors, comparison)
+    spreads = await in_session(engine, sample_spreads, run.id) if samples > 1 else {}
+    summary = AuditSummary.of(run, loaded.skipped, loaded.row_errors, comparison, spreads)
     gate = Gate(
         fail_under=fail_under,
         max_regression=max_regression,

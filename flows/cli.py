@@ -147,6 +147,12 @@ def run(
     rpm: Rpm = None,
     tpm: Tpm = None,
     api_key_block: ApiKeyBlock = None,
+    samples: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Judge each case this many times (chunk orders); majority verdicts."
+        ),
+    ] = 1,
 ) -> None:
     """Audit a retriever's context recall on a labelled dataset."""
     if on_bad_row not in ("skip", "fail"):
@@ -194,6 +200,7 @@ def run(
                     max_regression=max_regression,
                     max_lost_claims=max_lost_claims,
                     require_significance=require_significance,
+                    samples=samples,
                 )
             )
     except GateFailed as failed:

@@ -8,6 +8,7 @@ from recall_audit.scorer.errors import ConfigurationError, JudgeError
 from recall_audit.scorer.judge import Judge, ReasonWriter
 from recall_audit.scorer.prompts import needs_question
 from recall_audit.scorer.reason import explain
+from recall_audit.scorer.samples import judge_samples
 from recall_audit.scorer.types import RecallResult, Status, Usage, Verdict
 
 
@@ -109,8 +110,13 @@ async def judge_claims(
     *,
     scale: float = 1.0,
     usage: Usage | None = None,
+    samples: int = 1,
 ) -> RecallResult:
-    """Attributes frozen claims to cleaned chunks; no context means every claim is missed."""
+    """Attributes frozen claims to cleaned chunks; no context means every claim is missed.
+
+    With `samples` above 1 the claims are judged that many times (the chunks in different
+    orders) and each claim gets the majority verdict; the result carries each sample's recall.
+    """
     usage = usage or Usage()
     if claims and not chunks:
         verdicts = [Verdict(claim_index=i, supported=False) for i in range(len(claims))]
@@ -127,11 +133,20 @@ async def judge_claims(
     if not claims:
         return result_from_verdicts([], [], chunks, scale=scale, usage=usage)
     try:
-        attribution = await judge.attribute(claims, chunks)
+        if samples > 1:
+            sampled = await judge_samples(judge, claims, chunks, samples)
+            verdicts, usage, recalls = sampled.verdicts, usage + sampled.usage, sampled.recalls
+        else:
+            attribution = await judge.attribute(claims, chunks)
+            verdicts, usage, recalls = attribution.verdicts, usage + attribution.usage, []
     except JudgeError as exc:
         return error_result(str(exc), scale=scale, claims=claims, usage=usage + exc.usage)
-    usage += attribution.usage
-    return result_from_verdicts(claims, attribution.verdicts, chunks, scale=scale, usage=usage)
+    result = result_from_verdicts(claims, verdicts, chunks, scale=scale, usage=usage)
+    if not recalls:
+        return result
+    spread = max(recalls) - min(recalls)
+    reason = f"{result.reason} Judged {len(recalls)} times: recall spread {spread:.2f}."
+    return result.model_copy(update={"sample_recalls": recalls, "reason": reason})
 
 
 async def context_recall(

@@ -62,8 +62,17 @@ class RecallResult(BaseModel):
     verdicts: list[Verdict] = Field(default_factory=list)
     # recall_at_k[k-1] is the recall using only the first k chunks.
     recall_at_k: list[float] = Field(default_factory=list)
+    # Recall of each sample when the case was judged several times (see scorer/samples.py).
+    sample_recalls: list[float] = Field(default_factory=list)
     usage: Usage = Field(default_factory=Usage)
     error: str | None = None
+
+    @property
+    def sample_spread(self) -> float | None:
+        """Largest minus smallest recall over the samples; None when judged once."""
+        if not self.sample_recalls:
+            return None
+        return max(self.sample_recalls) - min(self.sample_recalls)
 
     @property
     def supported_count(self) -> int:

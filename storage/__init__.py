@@ -39,7 +39,7 @@ from recall_audit.storage.records import (
     RunRecord,
     RunStatus,
 )
-from recall_audit.storage.reports import claim_outcomes, run_results
+from recall_audit.storage.reports import claim_outcomes, run_results, sample_spreads
 from recall_audit.storage.response_cache import DatabaseResponseCache
 from recall_audit.storage.results import (
     CaseToSave,
@@ -97,6 +97,7 @@ __all__ = [
     "resume_run",
     "run_outcome",
     "run_results",
+    "sample_spreads",
     "save_attribution",
     "save_case_result",
     "save_claims",

@@ -96,6 +96,7 @@ class CaseResultRecord(Record):
     verdicts: list[Verdict]
     chunks: list[str]
     recall_at_k: list[float]
+    sample_recalls: list[float] = []
     usage: Usage
     created_at: datetime
 
@@ -108,6 +109,7 @@ class CaseResultRecord(Record):
             claims=self.claims,
             verdicts=self.verdicts,
             recall_at_k=self.recall_at_k,
+            sample_recalls=self.sample_recalls,
             usage=self.usage,
             error=self.error,
         )

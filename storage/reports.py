@@ -64,6 +64,7 @@ def run_results(
             verdicts=verdicts.get(result.id, []),
             chunks=chunks.get(result.id, []),
             recall_at_k=result.recall_at_k,
+            sample_recalls=result.sample_recalls,
             # The usage columns carry the Usage field names.
             usage=Usage.model_validate(result, from_attributes=True),
             created_at=result.created_at,
@@ -164,3 +165,14 @@ def claim_outcomes(
                 )
             )
     return outcomes
+
+
+def sample_spreads(session: Session, run_id: str) -> dict[str, float]:
+    """Each sampled case's recall spread (largest minus smallest sample), by case key."""
+    rows = session.exec(
+        select(Case.case_key, CaseResult.sample_recalls)
+        .join(Case, col(Case.id) == col(CaseResult.case_id))
+        .where(CaseResult.run_id == run_id)
+        .order_by(col(Case.case_key))
+    ).all()
+    return {key: max(recalls) - min(recalls) for key, recalls in rows if recalls}

@@ -152,6 +152,7 @@ def _upsert_result(
         "claim_set_id": claim_set_id,
         "chunks_hash": list_hash(chunks) if chunks else None,
         "recall_at_k": result.recall_at_k,
+        "sample_recalls": result.sample_recalls,
         "calls": result.usage.calls,
         "cached_calls": result.usage.cached_calls,
         "input_tokens": result.usage.input_tokens,

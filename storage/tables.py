@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from recall_audit.storage.columns import UTCDateTime, utcnow
-from sqlalchemy import JSON, Column, Index, MetaData, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, MetaData, String, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 # Our own metadata, so Alembic sees only these tables, and named constraints, so later
@@ -132,6 +132,11 @@ class CaseResult(StorageModel, table=True):
     claim_set_id: int | None = Field(default=None, foreign_key="claim_sets.id")
     chunks_hash: str | None = Field(default=None, sa_type=String(64))
     recall_at_k: list[float] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    # Recall of each sample when the case was judged several times (--samples); else empty.
+    sample_recalls: list[float] = Field(
+        default_factory=list,
+        sa_column=Column(JSON, nullable=False, server_default=text("'[]'")),
+    )
     calls: int = 0
     cached_calls: int = 0
     input_tokens: int = 0

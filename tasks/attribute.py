@@ -47,7 +47,9 @@ async def score_case(
     if cached is not None:
         usage = work.usage + Usage(cached_calls=1)
         return result_from_verdicts(claims, cached, chunks, scale=ctx.scale, usage=usage)
-    return await judge_claims(claims, chunks, ctx.judge, scale=ctx.scale, usage=work.usage)
+    return await judge_claims(
+        claims, chunks, ctx.judge, scale=ctx.scale, usage=work.usage, samples=ctx.samples
+    )
 
 
 class _Scored(NamedTuple):
@@ -65,7 +67,13 @@ def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
         judged = [
             (s.work.claims or [], s.work.chunks, s.result.verdicts)
             for s in scored
-            if s.fresh and s.result.status is Status.SCORED and s.work.claims and s.work.chunks
+            # Sampled verdicts are not cached here (this cache keeps no spread): their samples
+            # are served from the response cache instead, so a re-run still costs no call.
+            if s.fresh
+            and ctx.samples == 1
+            and s.result.status is Status.SCORED
+            and s.work.claims
+            and s.work.chunks
         ]
         write_attributions(session, judged, judge.name, judge.version)
         write_case_results(
@@ -85,7 +93,7 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
 
     Returns what the batch spent on the judge."""
     judge = ctx.judge
-    judgeable = [w for w in batch.cases if _judgeable(w)]
+    judgeable = [w for w in batch.cases if _judgeable(w) and ctx.samples == 1]
     pairs = [(w.claims or [], w.chunks) for w in judgeable]
     found = await in_session(ctx.engine, get_cached_attributions, pairs, judge.name, judge.version)
     cached = {w.case_id: verdicts for w, verdicts in zip(judgeable, found, strict=True)}

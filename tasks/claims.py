@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from recall_audit.scorer.datasets import iter_batches
 from recall_audit.scorer.errors import JudgeError
 from recall_audit.scorer.judge import Extraction, Judge
 from recall_audit.scorer.prompts import claim_key, needs_question
@@ -13,8 +12,10 @@ from recall_audit.tasks.db import in_session
 from recall_audit.tasks.stage import stage
 from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 
-# Ground truths per extraction request: few calls, yet prompts of a sane size.
+# Ground truths per extraction request, and their characters: few calls, yet prompts (and
+# answers) that fit a small local model's context and finish within its timeout.
 GROUND_TRUTHS_PER_CALL = 20
+CHARACTERS_PER_CALL = 4_000
 # (ground truth, the question when the ground truth needs it)
 Source = tuple[str, str | None]
 
@@ -30,6 +31,25 @@ def claim_source(ground_truth: str, question: str | None) -> Source:
 
 def _source(work: CaseWork) -> Source:
     return claim_source(work.case.ground_truth, work.case.question)
+
+
+def extraction_groups(sources: list[Source]) -> list[list[Source]]:
+    """Consecutive groups within GROUND_TRUTHS_PER_CALL and CHARACTERS_PER_CALL (a longer
+    ground truth goes alone)."""
+    groups: list[list[Source]] = []
+    size = 0
+    for source in sources:
+        chars = len(source[0]) + len(source[1] or "")
+        if (
+            not groups
+            or len(groups[-1]) >= GROUND_TRUTHS_PER_CALL
+            or size + chars > CHARACTERS_PER_CALL
+        ):
+            groups.append([])
+            size = 0
+        groups[-1].append(source)
+        size += chars
+    return groups
 
 
 async def _ask(judge: Judge, group: list[Source]) -> Extraction:
@@ -56,7 +76,7 @@ async def extract_sources(
         except JudgeError as error:
             return error
 
-    groups = list(iter_batches(sources, GROUND_TRUTHS_PER_CALL))
+    groups = extraction_groups(sources)
     answers = await map_bounded(one, groups, concurrency)
     claims: dict[str, list[str]] = {}
     failures: dict[str, str] = {}

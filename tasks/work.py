@@ -58,6 +58,8 @@ class AuditContext:
     top_k: int
     concurrency: int
     scale: float = 1.0
+    # Judgements per case (--samples); above 1 each claim gets the majority verdict.
+    samples: int = 1
     # Where the chunks are in the retriever's answer: a field name, or a function of the answer.
     text_field: str | None = None
     extractor: Callable[[Any], list[str]] | None = None

@@ -9,7 +9,7 @@ from pydantic import SecretStr
 from recall_audit.flows.claims import refresh_claims
 from recall_audit.scorer.judges import LLMJudge, ModelSettings, get_judge
 from recall_audit.scorer.prompts import claim_key
-from recall_audit.storage import get_claims
+from recall_audit.storage import get_claims, save_case_result
 from recall_audit.tasks.claims import extract_sources
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -87,3 +87,57 @@ async def test_refresh_of_an_unknown_dataset_says_so(db_engine: Engine) -> None:
 
     with pytest.raises(RecallAuditError, match="no dataset named 'nope'"):
         await refresh_claims(db_engine, "nope", BuiltinJudge())
+
+
+def test_repairs_samples_and_verified_quotes_are_stored_and_counted(db_session: Session) -> None:
+    from recall_audit.scorer.recall import result_from_verdicts
+    from recall_audit.scorer.types import Usage, Verdict
+    from recall_audit.storage import create_run, finish_run, run_results, sample_spreads
+
+    chunks = ["Paris is the capital of France.", "The Seine crosses Paris."]
+    claims = ["Paris is the capital of France.", "The Seine crosses Paris.", "Lyon is big."]
+    _, cases = seed_dataset(db_session, cases={"c1": " ".join(claims)})
+    run = create_run(
+        db_session, dataset_id=cases["c1"].dataset_id, retriever="x", judge="j", judge_version="1"
+    )
+    verdicts = [
+        Verdict(
+            claim_index=0,
+            supported=True,
+            chunk_indices=[0],
+            quote="capital of France",
+            quote_verified=True,
+        ),
+        Verdict(
+            claim_index=1,
+            supported=True,
+            chunk_indices=[1],
+            quote="a paraphrase",
+            quote_verified=False,
+        ),
+        Verdict(claim_index=2, supported=False),
+    ]
+    result = result_from_verdicts(
+        claims, verdicts, chunks, usage=Usage(calls=3, repairs=2, reasked=3)
+    ).model_copy(update={"sample_recalls": [1.0, 2 / 3, 2 / 3]})
+    save_case_result(db_session, run.id, cases["c1"].id, result, chunks)
+
+    finished = finish_run(db_session, run.id)
+    assert (finished.usage.repairs, finished.usage.reasked) == (2, 3)
+    assert (finished.supported_claims, finished.verified_quotes) == (2, 1)
+    (stored,) = run_results(db_session, run.id)
+    assert [v.quote_verified for v in stored.verdicts] == [True, False, None]
+    assert sample_spreads(db_session, run.id) == {"c1": pytest.approx(1 / 3)}
+
+
+def test_extraction_groups_bound_count_and_characters() -> None:
+    from recall_audit.tasks.claims import CHARACTERS_PER_CALL, extraction_groups
+
+    long = ("x" * (CHARACTERS_PER_CALL // 2), None)
+    short = ("Yes.", "Is it?")
+    groups = extraction_groups([long, long, long, short, *[short] * 25])
+    assert [len(g) for g in groups] == [2, 20, 7]
+    assert (
+        extraction_groups([("y" * (CHARACTERS_PER_CALL + 1), None)] * 2)
+        == [[("y" * (CHARACTERS_PER_CALL + 1), None)]] * 2
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from model_server import FakeModelServer, anthropic_message, openai_completion
+from model_server import Canned, FakeModelServer, anthropic_message, openai_completion
 from pydantic import SecretStr
 from recall_audit.scorer.errors import ConfigurationError, JudgeError
 from recall_audit.scorer.judges import (
@@ -409,3 +409,32 @@ def test_windows_respect_the_budget_and_merge_any_support() -> None:
     merged = merge_windows([first, second])
     assert (merged[0].supported, merged[0].chunk_indices, merged[0].quote) == (True, [3, 2], "q")
     assert merged[1].chunk_indices == [1, 2]
+
+
+async def test_samples_keep_a_majority_verdict_and_report_their_spread(
+    model_server: FakeModelServer,
+) -> None:
+    """A judge that only sees the first chunk: its verdict depends on the chunks' order."""
+
+    def first_chunk_only(request) -> Canned:
+        first = user_of(request).split("</chunk>")[0]
+        supported = "Warsaw" in first
+        verdict = {"supported": supported, "chunks": [1] if supported else [], "quote": ""}
+        return openai_completion({"1": verdict})
+
+    model_server.responder = first_chunk_only
+    cache = InMemoryCache()
+    chunks = [CHUNKS[0], CHUNKS[1], "Unrelated text."]
+    result = await judge_claims(
+        CLAIMS[1:2], chunks, openai_judge(model_server, cache=cache), samples=3
+    )
+    recalls = result.sample_recalls
+    assert len(recalls) == 3 and recalls[:2] == [1.0, 0.0] and result.sample_spread == 1.0
+    assert result.verdicts[0].supported is (recalls.count(1.0) >= 2)
+    assert "Judged 3 times: recall spread 1.00" in result.reason
+
+    again = await judge_claims(
+        CLAIMS[1:2], chunks, openai_judge(model_server, cache=cache), samples=3
+    )
+    assert again.sample_recalls == recalls and again.usage.calls == 0
+    assert again.usage.cached_calls == 3

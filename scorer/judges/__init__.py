@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges.llm import LLMJudge, UnusableAnswer
@@ -16,6 +18,24 @@ PROVIDERS: dict[str, type[OpenAIModel] | type[AnthropicModel]] = {
     "anthropic": AnthropicModel,
 }
 VALID_FORMS = '"builtin", "openai/<model>", "anthropic/<model>" or a Judge instance'
+# Seconds a model request may take: a small local model on a busy CPU needs minutes, and a
+# request that times out is sent again while the server still works on the first one.
+TIMEOUT_ENV = "RECALL_AUDIT_MODEL_TIMEOUT"
+
+
+def settings_from_env(settings: ModelSettings | None) -> ModelSettings | None:
+    """The settings with the environment's timeout, unless they set one themselves."""
+    timeout = os.environ.get(TIMEOUT_ENV, "").strip()
+    if not timeout or (settings is not None and "timeout" in settings.model_fields_set):
+        return settings
+    try:
+        return ModelSettings.model_validate(
+            {**(settings.model_dump() if settings else {}), "timeout": float(timeout)}
+        )
+    except ValueError:
+        raise ConfigurationError(
+            f"{TIMEOUT_ENV}={timeout!r}: give the seconds a model request may take, above 0"
+        ) from None
 
 
 def get_judge(
@@ -35,7 +55,7 @@ def get_judge(
         provider, _, name = model.partition("/")
         model_class = PROVIDERS.get(provider.strip().lower())
         if model_class is not None and name.strip():
-            chat_model: ChatModel = model_class(name.strip(), settings)
+            chat_model: ChatModel = model_class(name.strip(), settings_from_env(settings))
             return LLMJudge(chat_model, template=template, cache=cache)
         raise ConfigurationError(f"Unknown judge {model!r}; use {VALID_FORMS}.")
     if isinstance(model, Judge):

@@ -31,9 +31,9 @@ CONTEXT_BUDGET = 48_000
 # Output tokens per item, as estimated from its text: claims restate their reference (about
 # four characters a token, plus quoting), a verdict is its fields and a quote of at most
 # QUOTE_MAX characters. Generous, since an answer cut short costs a further call.
-TOKENS_PER_REFERENCE_CHAR = 0.6
+TOKENS_PER_REFERENCE_CHAR = 0.4
 TOKENS_PER_REFERENCE = 40
-TOKENS_PER_VERDICT = 140
+TOKENS_PER_VERDICT = 100
 TOKENS_FLOOR = 256
 NARRATION_TOKENS = 400
 

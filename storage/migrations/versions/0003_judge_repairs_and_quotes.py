@@ -1,8 +1,9 @@
 """What a model judge did beyond one call per request, and whether its quotes were found.
 
 case_results and runs count repairs (calls that re-asked part of an answer) and re-asked
-items; verdicts record whether their quote was found in the chunk they cite; runs count
-supported claims and those with a verified quote.
+items, and a case judged several times (--samples) keeps each sample's recall; verdicts
+record whether their quote was found in the chunk they cite; runs count supported claims and
+those with a verified quote.
 
 Revision ID: 0003
 Revises: 0002
@@ -34,6 +35,10 @@ def upgrade() -> None:
                 batch.add_column(
                     sa.Column(column, sa.Integer(), nullable=False, server_default="0")
                 )
+    with op.batch_alter_table("case_results") as batch:
+        batch.add_column(
+            sa.Column("sample_recalls", sa.JSON(), nullable=False, server_default=sa.text("'[]'"))
+        )
     with op.batch_alter_table("verdicts") as batch:
         batch.add_column(sa.Column("quote_verified", sa.Boolean(), nullable=True))
 
@@ -41,6 +46,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table("verdicts") as batch:
         batch.drop_column("quote_verified")
+    with op.batch_alter_table("case_results") as batch:
+        batch.drop_column("sample_recalls")
     for table, columns in COUNTERS.items():
         with op.batch_alter_table(table) as batch:
             for column in columns:
