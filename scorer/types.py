@@ -37,7 +37,7 @@ class Verdict(BaseModel):
     quote: str = ""
     # Whether the quote was found (normalised) in a chunk the verdict cites; None when there
     # is no quote to check. An unverified quote still counts as support: the verdict is the
-    # judgement, the quote only its evidence (docs/fidelity.md, "Quotes").
+    # judgement, the quote only its evidence (docs/real-models.md, "Quotes").
     quote_verified: bool | None = None
     explanation: str = ""
 

@@ -152,21 +152,35 @@ async def test_chunk_text_cannot_break_out_of_its_fence(model_server: FakeModelS
 
 
 async def test_a_cut_off_reply_keeps_its_complete_items(model_server: FakeModelServer) -> None:
-    cut = '{"1": ' + json.dumps(VERDICTS["1"]) + ', "2": {"supported": true, "chunks": [1], "quo'
+    cut = '{"1": ["A is one."], "2": ["B is two.", "B is'
     model_server.enqueue(
         openai_completion(cut, finish_reason="length"),
-        openai_completion({"1": VERDICTS["2"]}),
-        openai_completion({"1": VERDICTS["3"]}),
+        openai_completion({"1": ["B is two.", "B is blue."]}),
+        openai_completion({"1": ["C is three."]}),
+    )
+    truths = ["A is one.", "B is two and " + "very " * 150 + "blue.", "C is three."]
+    extraction = await openai_judge(model_server).extract_claims(truths)
+    assert extraction.claims == [["A is one."], ["B is two.", "B is blue."], ["C is three."]]
+    first, *again = model_server.requests
+    # Reference 1 is kept; 2 (cut mid-list) and 3 are asked again, each alone: never the
+    # same request again.
+    assert [user_of(r).count("<reference id=") for r in again] == [1, 1]
+    assert truths[1] in user_of(again[0]) and "cut off" in user_of(again[0])
+    assert first.json["max_tokens"] > again[0].json["max_tokens"]
+    assert extraction.usage.reasked == 2
+
+
+async def test_a_verdict_cut_in_its_quote_is_kept(model_server: FakeModelServer) -> None:
+    cut = '{"1": ' + json.dumps(VERDICTS["1"]) + ', "2": {"supported": true, "chunks": [1], "quo'
+    model_server.enqueue(
+        openai_completion(cut, finish_reason="length"), openai_completion({"1": VERDICTS["3"]})
     )
     attribution = await openai_judge(model_server).attribute(CLAIMS, CHUNKS)
     assert [v.supported for v in attribution.verdicts] == [True, True, False]
-    assert attribution.usage.calls == 3 and attribution.usage.reasked == 2
-    first, *again = model_server.requests
-    # Claim 1 is kept; claims 2 and 3 are asked again, each alone: never the same request.
-    assert [user_of(r).count("\n1. ") for r in again] == [1, 1]
-    assert "1. Marie Curie was born in Warsaw." in user_of(again[0])
-    assert "cut off" in user_of(again[0])
-    assert first.json["max_tokens"] > again[0].json["max_tokens"]
+    assert attribution.verdicts[1].chunk_indices == [0] and attribution.verdicts[1].quote == ""
+    # Only claim 3, which the reply never reached, is asked again.
+    assert attribution.usage.calls == 2 and attribution.usage.reasked == 1
+    assert "1. Marie Curie was born in 1867." in user_of(model_server.requests[1])
 
 
 async def test_a_claim_without_a_verdict_is_re_asked_alone_then_an_error(
@@ -438,3 +452,16 @@ async def test_samples_keep_a_majority_verdict_and_report_their_spread(
     )
     assert again.sample_recalls == recalls and again.usage.calls == 0
     assert again.usage.cached_calls == 3
+
+
+def test_a_slow_model_gets_its_timeout_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("RECALL_AUDIT_MODEL_TIMEOUT", "900")
+    judge = get_judge("openai/m", settings=ModelSettings(base_url="http://x/v1"))
+    assert isinstance(judge, LLMJudge) and judge.model.settings.timeout == 900
+    own = get_judge("openai/m", settings=ModelSettings(base_url="http://x/v1", timeout=5))
+    assert isinstance(own, LLMJudge) and own.model.settings.timeout == 5
+    monkeypatch.setenv("RECALL_AUDIT_MODEL_TIMEOUT", "soon")
+    with pytest.raises(ConfigurationError, match="RECALL_AUDIT_MODEL_TIMEOUT='soon'"):
+        get_judge("openai/m")

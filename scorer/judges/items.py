@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from recall_audit.scorer.judges.replies import numbered, shown
 from recall_audit.scorer.models.base import JsonReply, JsonRequest
+from recall_audit.scorer.models.lenient_json import partial_members
 from recall_audit.scorer.types import Usage
 
 T = TypeVar("T")
@@ -54,6 +55,9 @@ class ItemAsker(Generic[T]):
     send: Send
     repair: Repair
     pick: Pick = numbered
+    # Whether an item cut off mid-way may still be read (a verdict whose quote was cut is
+    # whole without it; a reference's claims cut after the second one are not).
+    salvage: bool = False
 
     async def ask(
         self, items: Sequence[int], note: str = "", factor: int = 1, reask: bool = False
@@ -94,6 +98,9 @@ class ItemAsker(Generic[T]):
             whole = Problem(reply.problem or "the reply had no JSON object", text=reply.text)
             return dict.fromkeys(items, whole)
         answers = self.pick(reply.data, len(items))
+        if reply.truncated and self.salvage:
+            for number, value in self.pick(partial_members(reply.text), len(items)).items():
+                answers.setdefault(number, value)
         missing = "the reply was cut off before it" if reply.truncated else "it had no answer"
         problems: dict[int, Problem] = {}
         for number, item in enumerate(items, 1):

@@ -130,7 +130,7 @@ class LLMJudge:
         def parse(raw: Any, item: int, final: bool) -> Verdict:
             return parse_verdict(raw, item, chunks, final=final)
 
-        done = await self._ask_items(len(claims), build, parse)
+        done = await self._ask_items(len(claims), build, parse, salvage=True)
         if done.failed:
             problems = "; ".join(f"claim {i + 1}: {why}" for i, why in sorted(done.failed.items()))
             raise UnusableAnswer(f"{self.name}: attribution failed for {problems}", done.usage)
@@ -167,7 +167,7 @@ class LLMJudge:
         return done.good[0][0], done.usage
 
     async def _ask_items(
-        self, n: int, build: Build, parse: Parse[T], pick: Pick = numbered
+        self, n: int, build: Build, parse: Parse[T], pick: Pick = numbered, salvage: bool = False
     ) -> Asked[T]:
         """Items 0..n-1 asked for, kept and re-asked as judges/items.py describes.
 
@@ -190,7 +190,12 @@ class LLMJudge:
             return await self.model.complete_json(request)
 
         asker = ItemAsker(
-            build=build, parse=parse, send=send, repair=self.template.repair, pick=pick
+            build=build,
+            parse=parse,
+            send=send,
+            repair=self.template.repair,
+            pick=pick,
+            salvage=salvage,
         )
         done = await asker.ask(range(n))
         if self.cache is not None and not done.failed and done.usage.calls:

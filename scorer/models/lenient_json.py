@@ -84,3 +84,16 @@ def parse_json_object(text: str) -> tuple[dict[str, Any] | None, str | None]:
     except ValueError as exc:
         return None, f"the reply was cut off and its JSON was not valid ({exc})"
     return (data if isinstance(data, dict) else {}), "the reply was cut off before its end"
+
+
+def partial_members(text: str) -> dict[str, Any]:
+    """Every member of a cut-off object, the last one as far as it got (its unfinished
+    strings left out): for answers whose items are whole without their last field."""
+    scanned = scan_object(text)
+    if scanned is None:
+        return {}
+    try:
+        data = from_json(scanned.text, allow_partial=True)
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
