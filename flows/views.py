@@ -58,6 +58,11 @@ def summary_table(summary: dict[str, object]) -> Table:
         ("model calls", summary["model_calls"]),
         ("served from cache", summary["cached_calls"]),
     ]
+    if summary.get("repairs"):
+        rows.append(("re-asks (items)", f"{summary['repairs']} ({summary['reasked_items']})"))
+    if summary.get("supported_claims"):
+        quotes = f"{summary['verified_quotes']} of {summary['supported_claims']}"
+        rows.append(("supported claims with a verified quote", quotes))
     for what, value in rows:
         table.add_row(what, str(value))
     return table

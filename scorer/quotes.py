@@ -6,6 +6,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from recall_audit.scorer.types import Verdict
+
 _NOT_WORD = re.compile(r"[\W_]+")
 # Models shorten long quotes with an ellipsis; each part must then be found, in order.
 _ELLIPSIS = re.compile(r"\.{3,}|…")
@@ -39,3 +41,12 @@ def quote_source(quote: str, chunks: Sequence[str], cited: Sequence[int]) -> int
         if 0 <= index < len(chunks) and quote_found(quote, chunks[index]):
             return index
     return None
+
+
+def with_quote_checked(verdict: Verdict, chunks: Sequence[str]) -> Verdict:
+    """The verdict with `quote_verified` set, for judges that do not check their own."""
+    if verdict.quote_verified is not None or not verdict.supported or not verdict.quote:
+        return verdict
+    cited = [chunks[i] for i in verdict.chunk_indices if 0 <= i < len(chunks)]
+    found = any(quote_found(verdict.quote, chunk) for chunk in cited)
+    return verdict.model_copy(update={"quote_verified": found})

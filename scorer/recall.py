@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from recall_audit.scorer.errors import ConfigurationError, JudgeError
 from recall_audit.scorer.judge import Judge, ReasonWriter
 from recall_audit.scorer.prompts import needs_question
+from recall_audit.scorer.quotes import with_quote_checked
 from recall_audit.scorer.reason import explain
 from recall_audit.scorer.samples import judge_samples
 from recall_audit.scorer.types import RecallResult, Status, Usage, Verdict
@@ -141,6 +142,7 @@ async def judge_claims(
             verdicts, usage, recalls = attribution.verdicts, usage + attribution.usage, []
     except JudgeError as exc:
         return error_result(str(exc), scale=scale, claims=claims, usage=usage + exc.usage)
+    verdicts = [with_quote_checked(v, chunks) for v in verdicts]
     result = result_from_verdicts(claims, verdicts, chunks, scale=scale, usage=usage)
     if not recalls:
         return result

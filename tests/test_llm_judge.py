@@ -465,3 +465,18 @@ def test_a_slow_model_gets_its_timeout_from_the_environment(
     monkeypatch.setenv("RECALL_AUDIT_MODEL_TIMEOUT", "soon")
     with pytest.raises(ConfigurationError, match="RECALL_AUDIT_MODEL_TIMEOUT='soon'"):
         get_judge("openai/m")
+
+
+async def test_every_judges_quotes_are_checked_against_the_chunks_they_cite() -> None:
+    from recall_audit.scorer.quotes import quote_found
+
+    result = await context_recall(
+        "Marie Curie was born in Warsaw in 1867.",
+        [CHUNKS[1], "Curie was born in 1867."],
+        BuiltinJudge(),
+    )
+    (verdict,) = result.verdicts
+    assert verdict.supported and verdict.quote_verified is True
+    assert quote_found("BORN in  Warsaw…1867", "She was born in Warsaw, in 1867.")
+    assert not quote_found("born in Paris", "She was born in Warsaw, in 1867.")
+    assert not quote_found("arsaw", "She was born in Warsaw.")
