@@ -480,3 +480,21 @@ async def test_every_judges_quotes_are_checked_against_the_chunks_they_cite() ->
     assert quote_found("BORN in  Warsaw…1867", "She was born in Warsaw, in 1867.")
     assert not quote_found("born in Paris", "She was born in Warsaw, in 1867.")
     assert not quote_found("arsaw", "She was born in Warsaw.")
+
+
+async def test_a_request_too_big_for_the_server_is_split_and_good_answers_survive(
+    model_server: FakeModelServer,
+) -> None:
+    too_big = Canned(500, {"error": "Requested tokens (5000) exceed context window of 4096"})
+    model_server.enqueue(
+        too_big,
+        too_big,  # retried once by the transport, then split
+        openai_completion({"1": ["A."]}),
+        Canned(401, {"error": "bad key"}),
+    )
+    extraction = await openai_judge(model_server).extract_claims(["A is so.", "B is so."])
+    assert [
+        r.json["messages"][1]["content"].count("<reference id=") for r in model_server.requests
+    ] == [2, 2, 1, 1]
+    assert extraction.claims[0] == ["A."] and list(extraction.failed) == [1]
+    assert "HTTP 401" in extraction.failed[1]

@@ -14,8 +14,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from recall_audit.scorer.errors import ModelError
 from recall_audit.scorer.judges.replies import numbered, shown
 from recall_audit.scorer.models.base import JsonReply, JsonRequest
+from recall_audit.scorer.models.http import EndpointError
 from recall_audit.scorer.models.lenient_json import partial_members
 from recall_audit.scorer.types import Usage
 
@@ -28,6 +30,9 @@ Send = Callable[[JsonRequest], Awaitable[JsonReply]]
 # The previous answer and the problems, as the repair request shows them.
 Repair = Callable[[str, Sequence[str]], str]
 Pick = Callable[[dict[str, Any], int], dict[int, Any]]
+# Statuses with which a server may refuse a request for its size (a prompt beyond its
+# context, llama.cpp answering 500): worth asking again in smaller groups.
+SIZE_STATUSES = frozenset({400, 413, 500})
 
 
 @dataclass
@@ -62,7 +67,15 @@ class ItemAsker(Generic[T]):
     async def ask(
         self, items: Sequence[int], note: str = "", factor: int = 1, reask: bool = False
     ) -> Asked[T]:
-        reply = await self.send(self.build(items, note, factor))
+        try:
+            reply = await self.send(self.build(items, note, factor))
+        except ModelError as exc:
+            # Kept as the items' problem, so the good answers of earlier calls survive; a
+            # request the server could not take at its size is split like any other.
+            splittable = isinstance(exc, EndpointError) and exc.status in SIZE_STATUSES
+            if len(items) == 1 or not splittable:
+                return Asked(failed=dict.fromkeys(items, str(exc)), usage=exc.usage)
+            reply = JsonReply(data=None, problem=f"the request failed ({exc})", usage=exc.usage)
         done: Asked[T] = Asked(usage=reply.usage)
         if reask:
             done.usage += Usage(repairs=1, reasked=len(items))
