@@ -33,6 +33,13 @@ OWNER = "bench/real_model.py"
 TIMEOUT_SECONDS = "1800"
 
 
+def commit() -> str:
+    found = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    )
+    return found.stdout.strip() or "unknown"
+
+
 def cli() -> list[str]:
     return [str(Path(sys.executable).parent / "recall-audit")]
 
@@ -91,8 +98,8 @@ def markdown(summary: dict[str, Any], elapsed: float, model: str, cases: int) ->
     lines = [
         f"## `openai/{model}` on the first {cases} demo cases",
         "",
-        "Written by `bench/real_model.py`; the command it ran (in a fresh folder, with",
-        f"`RECALL_AUDIT_MODEL_TIMEOUT={TIMEOUT_SECONDS}`):",
+        f"Written by `bench/real_model.py` at commit {commit()}; the command it ran (in a fresh",
+        f"folder, with `RECALL_AUDIT_MODEL_TIMEOUT={TIMEOUT_SECONDS}`):",
         "",
         "```",
         f"python bench/real_model.py --url URL --model {model} --cases {cases}",
@@ -131,9 +138,16 @@ def main() -> None:
     parser.add_argument("--model", required=True)
     parser.add_argument("--cases", type=int, default=12)
     parser.add_argument("--no-doc", action="store_true", help="print only")
+    parser.add_argument(
+        "--work", type=Path, help="folder for the run's database (default: a temporary one)"
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="recall-audit-real-") as folder:
-        summary, elapsed = run_audit(args.url, args.model, args.cases, Path(folder))
+    if args.work:
+        args.work.mkdir(parents=True, exist_ok=True)
+        summary, elapsed = run_audit(args.url, args.model, args.cases, args.work.resolve())
+    else:
+        with tempfile.TemporaryDirectory(prefix="recall-audit-real-") as folder:
+            summary, elapsed = run_audit(args.url, args.model, args.cases, Path(folder))
     body = markdown(summary, elapsed, args.model, args.cases)
     print(body)
     if not args.no_doc:
