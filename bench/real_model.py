@@ -89,7 +89,7 @@ def run_audit(url: str, model: str, cases: int, work: Path) -> tuple[dict[str, A
     return summary, elapsed
 
 
-def markdown(summary: dict[str, Any], elapsed: float, model: str, cases: int) -> str:
+def markdown(summary: dict[str, Any], elapsed: float, model: str, cases: int, measured: str) -> str:
     results = summary["case_results"]
     records = results["cases"] if isinstance(results, dict) else results
     errors = [(r["case_key"], r["error"]) for r in records if r.get("status") == "error"]
@@ -98,7 +98,7 @@ def markdown(summary: dict[str, Any], elapsed: float, model: str, cases: int) ->
     lines = [
         f"## `openai/{model}` on the first {cases} demo cases",
         "",
-        f"Written by `bench/real_model.py` at commit {commit()}; the command it ran (in a fresh",
+        f"Written by `bench/real_model.py` at commit {measured}; the command it ran (in a fresh",
         f"folder, with `RECALL_AUDIT_MODEL_TIMEOUT={TIMEOUT_SECONDS}`):",
         "",
         "```",
@@ -142,13 +142,14 @@ def main() -> None:
         "--work", type=Path, help="folder for the run's database (default: a temporary one)"
     )
     args = parser.parse_args()
+    measured = commit()
     if args.work:
         args.work.mkdir(parents=True, exist_ok=True)
         summary, elapsed = run_audit(args.url, args.model, args.cases, args.work.resolve())
     else:
         with tempfile.TemporaryDirectory(prefix="recall-audit-real-") as folder:
             summary, elapsed = run_audit(args.url, args.model, args.cases, Path(folder))
-    body = markdown(summary, elapsed, args.model, args.cases)
+    body = markdown(summary, elapsed, args.model, args.cases, measured)
     print(body)
     if not args.no_doc:
         replace_section(DOC, OWNER, body)
