@@ -33,13 +33,6 @@ OWNER = "bench/real_model.py"
 TIMEOUT_SECONDS = "1800"
 
 
-def commit() -> str:
-    found = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    )
-    return found.stdout.strip() or "unknown"
-
-
 def cli() -> list[str]:
     return [str(Path(sys.executable).parent / "recall-audit")]
 
@@ -89,7 +82,7 @@ def run_audit(url: str, model: str, cases: int, work: Path) -> tuple[dict[str, A
     return summary, elapsed
 
 
-def markdown(summary: dict[str, Any], elapsed: float, model: str, cases: int, measured: str) -> str:
+def markdown(summary: dict[str, Any], elapsed: float, model: str, cases: int) -> str:
     results = summary["case_results"]
     records = results["cases"] if isinstance(results, dict) else results
     errors = [(r["case_key"], r["error"]) for r in records if r.get("status") == "error"]
@@ -98,8 +91,9 @@ def markdown(summary: dict[str, Any], elapsed: float, model: str, cases: int, me
     lines = [
         f"## `openai/{model}` on the first {cases} demo cases",
         "",
-        f"Written by `bench/real_model.py` at commit {measured}; the command it ran (in a fresh",
-        f"folder, with `RECALL_AUDIT_MODEL_TIMEOUT={TIMEOUT_SECONDS}`):",
+        "Written by `bench/real_model.py` (judge version"
+        f" `{results['run']['judge_version']}`, which hashes the prompts and schemas); the",
+        f"command it ran, in a fresh folder with `RECALL_AUDIT_MODEL_TIMEOUT={TIMEOUT_SECONDS}`:",
         "",
         "```",
         f"python bench/real_model.py --url URL --model {model} --cases {cases}",
@@ -142,14 +136,13 @@ def main() -> None:
         "--work", type=Path, help="folder for the run's database (default: a temporary one)"
     )
     args = parser.parse_args()
-    measured = commit()
     if args.work:
         args.work.mkdir(parents=True, exist_ok=True)
         summary, elapsed = run_audit(args.url, args.model, args.cases, args.work.resolve())
     else:
         with tempfile.TemporaryDirectory(prefix="recall-audit-real-") as folder:
             summary, elapsed = run_audit(args.url, args.model, args.cases, Path(folder))
-    body = markdown(summary, elapsed, args.model, args.cases, measured)
+    body = markdown(summary, elapsed, args.model, args.cases)
     print(body)
     if not args.no_doc:
         replace_section(DOC, OWNER, body)
