@@ -82,6 +82,15 @@ async def test_429_pauses_every_request_to_the_endpoint(model_server: FakeModelS
     assert {r.status for r in after} == {200}
 
 
+async def test_429_out_of_quota_is_not_retried(model_server: FakeModelServer) -> None:
+    quota = {"error": {"code": "insufficient_quota", "message": "You exceeded your quota."}}
+    model_server.enqueue(Canned(429, quota, headers={"Retry-After": "1"}))
+    async with OpenAIModel("m", settings_for(model_server)) as model:
+        with pytest.raises(ModelError, match=r"HTTP 429: .*insufficient_quota"):
+            await model.complete_json(ask())
+    assert len(model_server.requests) == 1
+
+
 async def test_two_500s_then_success_keep_json_schema(model_server: FakeModelServer) -> None:
     model_server.enqueue(
         Canned(500, {"error": "boom"}),

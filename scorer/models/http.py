@@ -16,6 +16,7 @@ from recall_audit.scorer.models.limits import EndpointLimiter, request_tokens
 from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
 
 SNIPPET = 300
+OUT_OF_QUOTA = "insufficient_quota"
 
 
 class EndpointError(ModelError):
@@ -135,7 +136,8 @@ class HttpTransport:
         text = self.scrub(response.text)
         if refuses is not None and refuses(status, text):
             raise Refused(self.scrub(f"POST {url} HTTP {status}: {text[:SNIPPET]}"), status)
-        if status not in RETRYABLE_STATUS:
+        # OpenAI says "out of credit" with a 429 too; waiting never clears it.
+        if status not in RETRYABLE_STATUS or (status == 429 and OUT_OF_QUOTA in text):
             raise self._error(url, f"HTTP {status}: {text[:SNIPPET]}", status)
         if last:
             raise self._error(
