@@ -11,12 +11,10 @@ from pydantic import SecretStr
 from recall_audit.scorer.models.base import (
     JsonReply,
     JsonRequest,
-    ModelSettings,
     output_tokens,
     parse_json_object,
 )
 from recall_audit.scorer.models.http import HttpChatModel, Refused
-from recall_audit.scorer.models.limits import EndpointLimiter
 from recall_audit.scorer.types import Usage
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -43,15 +41,8 @@ class OpenAIModel(HttpChatModel):
     default_base_url = DEFAULT_BASE_URL
     base_url_env = "OPENAI_BASE_URL"
     api_key_env = "OPENAI_API_KEY"
-
-    def __init__(
-        self,
-        model: str,
-        settings: ModelSettings | None = None,
-        limiter: EndpointLimiter | None = None,
-    ) -> None:
-        super().__init__(model, settings, limiter)
-        self._mode = 0
+    # Index into MODES of the best mode not refused yet; set per instance once one is refused.
+    _mode = 0
 
     def auth_headers(self, key: SecretStr | None) -> dict[str, str]:
         if not key:
