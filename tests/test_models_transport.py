@@ -146,6 +146,8 @@ async def test_timeout_then_success(model_server: FakeModelServer) -> None:
         reply = await model.complete_json(ask())
     assert reply.data == {"ok": True}
     assert len(model_server.requests) == 2
+    # An overloaded server: fewer requests at once from now on (16 halved).
+    assert model.limiter.in_flight_limit == 8
     # A timeout is no verdict on the format either.
     assert model_server.requests[1].json["response_format"]["type"] == "json_schema"
 

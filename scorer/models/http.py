@@ -91,6 +91,9 @@ class HttpTransport:
                 async with self.limiter.request(tokens) as started:
                     response = await self._client.post(url, json=body)
             except httpx.TimeoutException:
+                # A server too slow to answer in time is overloaded too: fewer at once
+                # (a local model with one slot would otherwise time out every queued request).
+                self.limiter.throttled(started, 0.0)
                 if last:
                     raise self._error(url, f"timed out after {attempts} attempts") from None
                 delay = self._backoff(attempt)

@@ -1,10 +1,10 @@
 """What one model endpoint (base URL + model) allows, kept by the client that talks to it.
 
 `EndpointLimiter` paces requests and tokens per minute (aiolimiter's leaky buckets) and keeps
-the number of requests in flight adaptive: it halves when the server answers 429 and grows
-back by one each time a window's worth of requests succeeds (AIMD, as TCP does). A 429 also
-pauses every request to the endpoint for the server's Retry-After, so the requests waiting
-behind it do not all try at once and get rejected again.
+the number of requests in flight adaptive: it halves when the server answers 429 (or a
+request times out) and grows back by one each time a window's worth of requests succeeds
+(AIMD, as TCP does). A 429 also pauses every request to the endpoint for the server's
+Retry-After, so the requests waiting behind it do not all try at once and get rejected again.
 
 Each model client owns one limiter; two clients of the same endpoint may share one by passing
 it in. Nothing here is module state, and nothing here knows of Prefect: a cross-process limit
@@ -149,7 +149,8 @@ class EndpointLimiter:
             self._successes = 0
 
     def throttled(self, started: float, wait: float) -> None:
-        """The server said 429: pause every request for `wait` seconds and halve the window.
+        """The server said 429 (or did not answer in time): pause every request for `wait`
+        seconds and halve the requests in flight.
 
         Requests sent before the last cut were answered for the old window, so their 429s do
         not cut it again (one cut per congestion event, as in TCP).
