@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from recall_audit.scorer.judges.builtin import BuiltinJudge
-from recall_audit.scorer.judges.llm import parse_attribution
+from recall_audit.scorer.judges.replies import numbered, parse_verdict
 from recall_audit.scorer.recall import result_from_verdicts, score_verdicts
 from recall_audit.scorer.types import Verdict
 
@@ -70,11 +70,20 @@ verdict_items = st.fixed_dictionaries(
 )
 
 
-@given(st.lists(verdict_items, max_size=12), st.integers(1, 8), st.integers(1, 8))
-def test_model_verdicts_are_exactly_one_per_claim_or_rejected(items, n_claims, n_chunks):
-    try:
-        verdicts = parse_attribution({"verdicts": items}, n_claims, n_chunks)
-    except ValueError:
-        return  # the judge repairs once, then records an error: never a silent "no"
-    assert [v.claim_index for v in verdicts] == list(range(n_claims))
-    assert all(0 <= i < n_chunks for v in verdicts for i in v.chunk_indices)
+@given(st.lists(verdict_items, max_size=12), st.integers(1, 8), st.integers(1, 8), st.booleans())
+def test_model_verdicts_cite_only_chunks_that_exist_or_are_rejected(
+    items, n_claims, n_chunks, final
+):
+    chunks = [f"chunk number {i}" for i in range(n_chunks)]
+    answers = numbered({"verdicts": items}, n_claims)
+    assert set(answers) <= set(range(1, n_claims + 1))
+    for number, raw in answers.items():
+        try:
+            verdict = parse_verdict(raw, number - 1, chunks, final=final)
+        except ValueError:
+            continue  # re-asked alone, then the case's error: never a silent "no"
+        assert verdict.claim_index == number - 1
+        assert all(0 <= i < n_chunks for i in verdict.chunk_indices)
+        assert verdict.supported or not verdict.chunk_indices
+        # Before its last chance a supported verdict must cite a chunk that exists.
+        assert final or not verdict.supported or verdict.chunk_indices
