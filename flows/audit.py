@@ -4,46 +4,45 @@ and save; finally compare with the baseline and publish what changed."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import AbstractAsyncContextManager, AsyncExitStack
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 from uuid import UUID
 
 import anyio
 from prefect import flow, get_run_logger
 from prefect.artifacts import acreate_progress_artifact, aupdate_progress_artifact
+from prefect.futures import PrefectFuture, as_completed
 from prefect.runtime import flow_run
 from prefect.states import State
+from prefect.task_runners import TaskRunner
 from pydantic import BaseModel
-from recall_audit.flows.secrets import secret_from_block
+from recall_audit.flows.runners import batch_runner, check_task_runner
 from recall_audit.flows.verdict import final_state
 from recall_audit.scorer.compare import Comparison
-from recall_audit.scorer.context import Extractor
 from recall_audit.scorer.datasets import DatasetCase, iter_batches, iter_cases
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.gate import Gate, RunFigures, check_gate
-from recall_audit.scorer.judges import get_judge
-from recall_audit.scorer.models import ModelSettings, RateLimits
-from recall_audit.scorer.retrievers import load_callable, retriever_from_spec
 from recall_audit.scorer.types import Usage
 from recall_audit.storage import (
-    DatabaseResponseCache,
     RunRecord,
+    absolute_database_url,
     open_database,
     sample_spreads,
 )
-from recall_audit.tasks.attribute import attribute
-from recall_audit.tasks.cases import register_cases
-from recall_audit.tasks.claims import extract_claims
-from recall_audit.tasks.context import extract_context
+from recall_audit.tasks.batch import (
+    BatchPlan,
+    audit_batch,
+    named_judge,
+    open_batch_context,
+    run_batch,
+)
 from recall_audit.tasks.dataset import dataset_name, load_dataset
 from recall_audit.tasks.db import in_session
+from recall_audit.tasks.limits import ensure_shared_limit
 from recall_audit.tasks.publish import publish_report
-from recall_audit.tasks.retrieve import retrieve
 from recall_audit.tasks.runs import close_run, open_run
+from recall_audit.tasks.secrets import secret_from_block
 from recall_audit.tasks.work import AuditContext
-
-# Two batches in flight keep the judge busy across batch boundaries; more only adds memory.
-BATCHES_IN_FLIGHT = 2
 
 
 class AuditSummary(BaseModel):
@@ -115,37 +114,32 @@ class AuditSummary(BaseModel):
         )
 
 
-def _extractor(spec: str | None, app_dir: str | None) -> Extractor | None:
-    if spec is None:
-        return None
-    return load_callable(spec.removeprefix("python:"), app_dir)
+class Tally:
+    """What the batches spent, and the progress artifact that shows how far they got."""
+
+    def __init__(self, progress: UUID, total: int) -> None:
+        self.progress, self.total = progress, total
+        self.spent, self.done = Usage(), 0
+
+    async def add(self, spent: Usage, cases: int) -> None:
+        self.spent += spent
+        self.done += cases
+        await aupdate_progress_artifact(
+            self.progress, 100 * min(self.done, self.total) / max(self.total, 1)
+        )
 
 
-async def audit_batch(ctx: AuditContext, cases: list[DatasetCase], number: int) -> Usage:
-    """One batch through every stage; each case is saved as soon as it is scored. Returns what
-    the batch spent on the judge."""
-    batch = await register_cases(ctx, cases, number)
-    batch = await retrieve(ctx, batch)
-    batch = await extract_context(ctx, batch)
-    batch = await extract_claims(ctx, batch)
-    return await attribute(ctx, batch)
-
-
-async def audit_batches(
-    ctx: AuditContext, batches: Iterator[list[DatasetCase]], progress: UUID, total: int
-) -> Usage:
-    """Batches overlap, BATCHES_IN_FLIGHT at a time, so one batch's model calls fill the
-    idle tail of the other's; reading the file waits for a free slot, so memory stays flat."""
-    spent = Usage()
-    done = 0
-    slots = anyio.Semaphore(BATCHES_IN_FLIGHT)
+async def audit_in_process(
+    ctx: AuditContext, batches: Iterator[list[DatasetCase]], in_flight: int, tally: Tally
+) -> None:
+    """Batches on the flow's own event loop, sharing one judge (its connection pool and its
+    rpm/tpm limiter) and one retriever; `in_flight` at a time, so one batch's model calls
+    fill the idle tail of another's, and reading the file waits for a free slot."""
+    slots = anyio.Semaphore(in_flight)
 
     async def one(cases: list[DatasetCase], number: int) -> None:
-        nonlocal spent, done
         try:
-            spent += await audit_batch(ctx, cases, number)
-            done += len(cases)
-            await aupdate_progress_artifact(progress, 100 * min(done, total) / max(total, 1))
+            await tally.add(await run_batch(ctx, cases, number), len(cases))
         finally:
             slots.release()
 
@@ -153,7 +147,35 @@ async def audit_batches(
         for number, cases in enumerate(batches, start=1):
             await slots.acquire()
             group.start_soon(one, cases, number)
-    return spent
+
+
+async def _next_done(futures: list[PrefectFuture[Usage]]) -> PrefectFuture[Usage]:
+    """The first of `futures` to finish, waited for off the event loop."""
+    return await anyio.to_thread.run_sync(lambda: next(as_completed(futures)))
+
+
+async def audit_submitted(
+    runner: TaskRunner[Any],
+    plan: BatchPlan,
+    batches: Iterator[list[DatasetCase]],
+    in_flight: int,
+    tally: Tally,
+) -> None:
+    """Each batch is submitted to the task runner, which decides where it runs (a Dask worker
+    here or on another machine); `in_flight` at a time, so memory stays flat."""
+    pending: dict[PrefectFuture[Usage], int] = {}
+
+    async def settle_one() -> None:
+        future = await _next_done(list(pending))
+        await tally.add(future.result(), pending.pop(future))
+
+    for number, cases in enumerate(batches, start=1):
+        while len(pending) >= in_flight:
+            await settle_one()
+        params = {"plan": plan, "cases": cases, "number": number}
+        pending[runner.submit(audit_batch, params)] = len(cases)
+    while pending:
+        await settle_one()
 
 
 def _run_name() -> str:
@@ -188,6 +210,8 @@ async def audit(
     tpm: int | None = None,
     api_key_block: str | None = None,
     samples: int = 1,
+    task_runner: str | None = None,
+    shared_model_limit: int | None = None,
 ) -> State:
     """Audits the context recall of `retriever` on the labelled cases in `dataset`.
 
@@ -196,11 +220,16 @@ async def audit(
     `anthropic/<model>`. `resume` continues an unfinished run; `trigger` records what
     started the run (a schedule, a knowledge-base event). `python:` modules are imported
     from `app_dir` (default: the working folder). `rpm` and `tpm` are the judge endpoint's
-    requests and tokens per minute (unset: RECALL_AUDIT_RPM / RECALL_AUDIT_TPM, else none).
+    requests and tokens per minute (unset: RECALL_AUDIT_RPM / RECALL_AUDIT_TPM, else none),
+    per process. `task_runner` says where batches run: unset, on the flow's own loop (or
+    submitted to the flow's runner when it is given one); `dask` for worker processes on
+    this machine; `dask://HOST:PORT` for a cluster. `shared_model_limit` caps the calls in
+    flight to the judge's endpoint across every process and run (a Prefect global
+    concurrency limit, created with this size on first use).
     `api_key_block` names a Prefect Secret block holding the judge's API key (unset: the
-    provider's environment variable); the key itself is never a parameter.
-    `samples` above 1 judges each case that many times (the chunks in different orders)
-    and keeps a majority verdict per claim.
+    provider's environment variable); the key itself is never a parameter, and each batch
+    reads the block where it runs. `samples` above 1 judges each case that many times (the
+    chunks in different orders) and keeps a majority verdict per claim.
 
     The gate: the run ends Failed when mean recall is under `fail_under`, when it dropped
     by more than `max_regression` against the baseline (observed drop; with
@@ -209,18 +238,17 @@ async def audit(
     the AuditSummary (on the raised GateFailed when the gate broke).
     """
     logger = get_run_logger()
-    engine = open_database(database_url)
+    url = absolute_database_url(database_url)
+    check_task_runner(task_runner, url)
+    engine = open_database(url)
     loaded = await load_dataset(engine, dataset, name, on_bad_row)
     spec = retriever or ("precomputed" if loaded.has_contexts else None)
     if spec is None:
         raise ConfigurationError(
             f"{dataset}: no row carries retrieved chunks; choose a retriever with --retriever"
         )
-    limits = ModelSettings(
-        limits=RateLimits(rpm=rpm, tpm=tpm),
-        api_key=await secret_from_block(api_key_block) if api_key_block else None,
-    )
-    chosen_judge = get_judge(judge, settings=limits, cache=DatabaseResponseCache(engine))
+    if api_key_block:
+        await secret_from_block(api_key_block)  # a missing block fails before the run opens
     params = {
         "top_k": top_k,
         "batch_size": batch_size,
@@ -228,8 +256,28 @@ async def audit(
         "dataset_path": dataset,
         "samples": samples,
     }
-    run = await open_run(
-        engine, loaded.dataset, spec, chosen_judge, scale, params, resume, run_id, flow_run.id
+    async with named_judge(judge) as chosen_judge:
+        run = await open_run(
+            engine, loaded.dataset, spec, chosen_judge, scale, params, resume, run_id, flow_run.id
+        )
+        limit = await ensure_shared_limit(chosen_judge, shared_model_limit)
+    plan = BatchPlan(
+        database_url=url,
+        run=run,
+        judge=judge,
+        retriever=spec,
+        top_k=top_k,
+        concurrency=concurrency,
+        scale=scale,
+        samples=samples,
+        context_field=context_field,
+        context_extractor=context_extractor,
+        # Workers start in folders of their own: they import `python:` modules from ours.
+        app_dir=app_dir or str(Path.cwd()),
+        rpm=rpm,
+        tpm=tpm,
+        api_key_block=api_key_block,
+        shared_limit=limit,
     )
     logger.info(
         "Run %s: %d cases of %s, retriever %s, judge %s",
@@ -239,40 +287,27 @@ async def audit(
         spec,
         judge,
     )
-
     progress = await acreate_progress_artifact(
         progress=0.0, description=f"cases of {run.dataset_name} audited"
     )
-    async with AsyncExitStack() as stack:
-        if isinstance(chosen_judge, AbstractAsyncContextManager):
-            # Model judges pool connections; they are closed with the run.
-            await stack.enter_async_context(chosen_judge)
-        ctx = AuditContext(
-            engine=engine,
-            run=run,
-            judge=chosen_judge,
-            retriever=await stack.enter_async_context(retriever_from_spec(spec, app_dir=app_dir)),
-            top_k=top_k,
-            concurrency=concurrency,
-            scale=scale,
-            samples=samples,
-            text_field=context_field,
-            extractor=_extractor(context_extractor, app_dir),
-        )
-        try:
-            cases = iter_cases(dataset, on_error="skip")
-            spent = await audit_batches(
-                ctx, iter_batches(cases, batch_size), progress, loaded.cases
-            )
-        except BaseException:
-            await close_run(engine, run.id, failed=True)
-            raise
+    tally = Tally(progress, loaded.cases)
+    batches = iter_batches(iter_cases(dataset, on_error="skip"), batch_size)
+    try:
+        with batch_runner(task_runner) as (runner, in_flight):
+            if runner is None:
+                async with open_batch_context(plan, engine) as ctx:
+                    await audit_in_process(ctx, batches, in_flight, tally)
+            else:
+                await audit_submitted(runner, plan, batches, in_flight, tally)
+    except BaseException:
+        await close_run(engine, run.id, failed=True)
+        raise
     run = await close_run(engine, run.id, failed=False)
     logger.info(
         "Run %s done: mean recall %s, %d model calls this session",
         run.id,
         run.mean_recall,
-        spent.calls,
+        tally.spent.calls,
     )
     comparison = await publish_report(engine, run, tolerance, require_significance)
     spreads = await in_session(engine, sample_spreads, run.id) if samples > 1 else {}

@@ -153,6 +153,20 @@ def run(
             min=1, help="Judge each case this many times (chunk orders); majority verdicts."
         ),
     ] = 1,
+    task_runner: Annotated[
+        str | None,
+        typer.Option(
+            help="Where batches run: dask (worker processes here) or dask://HOST:PORT (a cluster)."
+        ),
+    ] = None,
+    shared_model_limit: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Calls in flight to the judge's endpoint across every process and run "
+            "(a Prefect global concurrency limit, created with this size on first use).",
+        ),
+    ] = None,
 ) -> None:
     """Audit a retriever's context recall on a labelled dataset."""
     if on_bad_row not in ("skip", "fail"):
@@ -165,7 +179,12 @@ def run(
     configure_prefect()
     check_prefect_api()
     from recall_audit.flows.audit import audit
+    from recall_audit.flows.runners import check_task_runner
     from recall_audit.flows.verdict import GateFailed
+    from recall_audit.storage import absolute_database_url
+
+    with bad_input_exits():
+        check_task_runner(task_runner, absolute_database_url())
 
     run_id = str(uuid.uuid4()) if resume is None else None
     stop = threading.Event()
@@ -201,6 +220,8 @@ def run(
                     max_lost_claims=max_lost_claims,
                     require_significance=require_significance,
                     samples=samples,
+                    task_runner=task_runner,
+                    shared_model_limit=shared_model_limit,
                 )
             )
     except GateFailed as failed:

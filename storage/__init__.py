@@ -28,7 +28,7 @@ from recall_audit.storage.datasets import (
     upsert_cases,
     upsert_dataset,
 )
-from recall_audit.storage.engine import open_database
+from recall_audit.storage.engine import absolute_database_url, connect_database, open_database
 from recall_audit.storage.group_commit import GroupCommit
 from recall_audit.storage.outcomes import paired_outcomes, run_outcome, worst_outcomes
 from recall_audit.storage.records import (
@@ -73,8 +73,10 @@ __all__ = [
     "RunRecord",
     "RunStatus",
     "Session",
+    "absolute_database_url",
     "baseline_for",
     "claim_outcomes",
+    "connect_database",
     "create_run",
     "database_url",
     "dataset_cases",

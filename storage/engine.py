@@ -67,6 +67,22 @@ def build_engine(url: URL, *, foreign_keys: bool = True, **kwargs: Any) -> Engin
     return engine
 
 
+def absolute_database_url(url: str | None = None) -> str:
+    """`url` (default: the configured one) with a SQLite path made absolute, so processes
+    started elsewhere (task-runner workers) open the same file."""
+    given = url or database_url()
+    parsed = normalise_url(given)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return given
+    return parsed.set(database=str(Path(parsed.database).resolve())).render_as_string()
+
+
+def connect_database(url: str) -> Engine:
+    """An engine on a database someone already brought to the schema head (the flow, before
+    its batches): no migration check, so opening one per batch, on any worker, costs nothing."""
+    return build_engine(normalise_url(url))
+
+
 def open_database(url: str | None = None) -> Engine:
     """The engine for `url` (default: `storage.settings.database_url()`), schema at head.
 

@@ -1,0 +1,132 @@
+"""One batch of cases through every stage, in the flow's process or wherever its task runner
+puts it.
+
+A submitted batch opens what it needs (database engine, judge, retriever) where it runs, from
+a small picklable plan: a Dask worker on another machine needs nothing from the flow's
+process but the plan and its cases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+from pydantic import BaseModel, ConfigDict, SecretStr
+from recall_audit.scorer.context import Extractor
+from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.judge import Judge
+from recall_audit.scorer.judges import get_judge
+from recall_audit.scorer.models import ModelSettings, RateLimits
+from recall_audit.scorer.retrievers import load_callable, retriever_from_spec
+from recall_audit.scorer.types import Usage
+from recall_audit.storage import DatabaseResponseCache, RunRecord, connect_database
+from recall_audit.tasks.attribute import attribute
+from recall_audit.tasks.cases import register_cases
+from recall_audit.tasks.claims import extract_claims
+from recall_audit.tasks.context import extract_context
+from recall_audit.tasks.limits import shared_model_limit
+from recall_audit.tasks.retrieve import retrieve
+from recall_audit.tasks.secrets import secret_from_block
+from recall_audit.tasks.work import AuditContext
+from sqlalchemy.engine import Engine
+
+
+class BatchPlan(BaseModel):
+    """What every batch of one run needs to open its own resources; crosses the wire as is."""
+
+    model_config = ConfigDict(frozen=True)
+
+    # A secret: the URL may carry a password, and the plan must never print it.
+    database_url: SecretStr
+    run: RunRecord
+    judge: str
+    retriever: str
+    top_k: int
+    concurrency: int
+    scale: float
+    # Times each case is judged (chunks in different orders), majority verdict per claim.
+    samples: int = 1
+    context_field: str | None = None
+    context_extractor: str | None = None
+    # Where `python:` retrievers and extractors are imported from.
+    app_dir: str | None = None
+    # The judge endpoint's budgets in each process.
+    rpm: int | None = None
+    tpm: int | None = None
+    # The Prefect Secret block holding the judge's key, read where the batch runs: the key
+    # itself never travels in the plan.
+    api_key_block: str | None = None
+    # The Prefect global concurrency limit on the judge's endpoint (None: per process only).
+    shared_limit: str | None = None
+
+
+def _extractor(spec: str | None, app_dir: str | None) -> Extractor | None:
+    if spec is None:
+        return None
+    return load_callable(spec.removeprefix("python:"), app_dir)
+
+
+@asynccontextmanager
+async def _opened(judge: Judge) -> AsyncIterator[Judge]:
+    """Model judges pool connections: closed when the block ends."""
+    if isinstance(judge, AbstractAsyncContextManager):
+        async with judge:
+            yield judge
+    else:
+        yield judge
+
+
+def named_judge(spec: str) -> AbstractAsyncContextManager[Judge]:
+    """The judge a spec names, for its name, version and endpoint; it judges nothing."""
+    return _opened(get_judge(spec))
+
+
+@asynccontextmanager
+async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[AuditContext]:
+    """The judge and retriever the plan names, on `engine`, closed when the block ends."""
+    settings = ModelSettings(
+        limits=RateLimits(rpm=plan.rpm, tpm=plan.tpm),
+        api_key=await secret_from_block(plan.api_key_block) if plan.api_key_block else None,
+    )
+    judge = get_judge(plan.judge, settings=settings, cache=DatabaseResponseCache(engine))
+    async with AsyncExitStack() as stack:
+        yield AuditContext(
+            engine=engine,
+            run=plan.run,
+            judge=await stack.enter_async_context(
+                _opened(shared_model_limit(judge, plan.shared_limit))
+            ),
+            retriever=await stack.enter_async_context(
+                retriever_from_spec(plan.retriever, app_dir=plan.app_dir)
+            ),
+            top_k=plan.top_k,
+            concurrency=plan.concurrency,
+            scale=plan.scale,
+            samples=plan.samples,
+            text_field=plan.context_field,
+            extractor=_extractor(plan.context_extractor, plan.app_dir),
+        )
+
+
+async def run_batch(ctx: AuditContext, cases: list[DatasetCase], number: int) -> Usage:
+    """One batch through every stage; each case is saved as soon as it is scored, and cases
+    already saved are skipped. Returns what the batch spent on the judge."""
+    batch = await register_cases(ctx, cases, number)
+    batch = await retrieve(ctx, batch)
+    batch = await extract_context(ctx, batch)
+    batch = await extract_claims(ctx, batch)
+    return await attribute(ctx, batch)
+
+
+@task(name="audit-batch", task_run_name="batch {number}", cache_policy=NO_CACHE)
+async def audit_batch(plan: BatchPlan, cases: list[DatasetCase], number: int) -> Usage:
+    """A batch submitted to a task runner: it opens its own engine, judge and retriever. Run
+    again (its worker was lost), it redoes only the cases not saved yet."""
+    engine = connect_database(plan.database_url.get_secret_value())
+    try:
+        async with open_batch_context(plan, engine) as ctx:
+            return await run_batch(ctx, cases, number)
+    finally:
+        engine.dispose()
