@@ -6,6 +6,7 @@ RateLimits get the same window (the command line only offers per-minute budgets)
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 
 import anyio
@@ -95,6 +96,23 @@ async def test_tpm_paces_tokens_within_the_providers_budget() -> None:
     assert sum(r.status == 200 for r in server.requests) == 20
     assert sum(openai_tokens(r) for r in server.requests) > 2 * 500
     assert sum(r.status == 429 for r in server.requests) <= 2
+
+
+async def test_two_clients_sharing_a_limiter_share_its_budget() -> None:
+    # One endpoint, two clients (say, two judges of one run): alone, each would spend it all.
+    with FakeModelServer(answer, Budget(30, 1.0)) as server:
+        limits = RateLimits(rpm=30, window=1.0)
+        first = OpenAIModel("m", settings(server, limits))
+        second = OpenAIModel("m", settings(server, limits), first.limiter)
+        async with first, second, anyio.create_task_group() as group:
+            group.start_soon(ask_all, first, 20)
+            group.start_soon(ask_all, second, 20)
+    assert sum(r.status == 200 for r in server.requests) == 40
+    # Together they kept one budget's pace: a burst of 1, then 29 a second, so any span of
+    # t seconds holds at most 1 + 29t requests (two more allowed for a busy machine).
+    arrivals = [r.at for r in server.requests]
+    for (i, start), (j, end) in itertools.combinations(enumerate(arrivals), 2):
+        assert j - i + 1 <= 1 + 29 * (end - start) + 2
 
 
 async def test_without_budgets_429s_shrink_concurrency_and_the_run_finishes() -> None:
