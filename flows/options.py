@@ -26,13 +26,13 @@ TopK = Annotated[int, typer.Option(min=1, help="Chunks asked of the retriever pe
 Rpm = Annotated[
     int | None,
     typer.Option(
-        min=1, help="Requests per minute the judge's endpoint allows [env RECALL_AUDIT_RPM]."
+        min=1, help="Requests per minute the judge's endpoint allows (or RECALL_AUDIT_RPM)."
     ),
 ]
 Tpm = Annotated[
     int | None,
     typer.Option(
-        min=1, help="Tokens per minute the judge's endpoint allows [env RECALL_AUDIT_TPM]."
+        min=1, help="Tokens per minute the judge's endpoint allows (or RECALL_AUDIT_TPM)."
     ),
 ]
 AppDir = Annotated[
