@@ -33,13 +33,13 @@ async def _prefect_view(flow_run_ids: list[str]) -> dict[str, int | None]:
     return seen
 
 
-def test_pruned_runs_leave_prefect_with_their_artifacts(prefect_api, db_url, tmp_path):
+def test_pruned_runs_leave_prefect_with_their_artifacts(prefect_api, sqlite_db_url):
     from recall_audit.flows.audit import audit
     from recall_audit.flows.prefect_retention import delete_flow_runs
 
     for _ in range(3):
-        asyncio.run(audit(dataset=str(EINSTEIN), name="pruned", database_url=db_url))
-    engine = open_database(db_url)
+        asyncio.run(audit(dataset=str(EINSTEIN), name="pruned", database_url=sqlite_db_url))
+    engine = open_database(sqlite_db_url)
     with Session(engine) as session:
         newest, baseline, oldest = [
             r.prefect_flow_run_id for r in list_runs(session, dataset="pruned")
