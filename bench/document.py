@@ -20,7 +20,8 @@ def replace_section(doc: Path, owner: str, body: str) -> None:
     begin, end = markers(owner)
     text = doc.read_text(encoding="utf-8") if doc.exists() else ""
     section = f"{begin}\n{body.strip()}\n{end}"
-    pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
+    # Markers count only on lines of their own, so prose may quote them.
+    pattern = re.compile("^" + re.escape(begin) + r"$.*?^" + re.escape(end) + "$", re.S | re.M)
     if pattern.search(text):
         text = pattern.sub(lambda _: section, text, count=1)
     else:

@@ -11,6 +11,7 @@ counted per tool, behind one of three provider shapes:
 Run it as its own process: `python bench/mock_model.py --shape fixed --latency 0.1` prints
 `READY http://127.0.0.1:PORT/v1` on stdout, then serves until killed.
 `GET /stats` returns the counters per tool; they only grow, so callers diff two snapshots.
+`POST /forget` starts a new run: repeats are counted within a run only.
 """
 
 from __future__ import annotations
@@ -260,10 +261,16 @@ def create_app(options: ShapeOptions) -> Starlette:
     async def stats(_: Request) -> JSONResponse:
         return JSONResponse({tool: asdict(t) for tool, t in tallies.items()})
 
+    async def forget(_: Request) -> JSONResponse:
+        # A new run starts: its repeats are counted against itself, not against earlier runs.
+        answered.clear()
+        return JSONResponse({})
+
     return Starlette(
         routes=[
             Route("/v1/chat/completions", completions, methods=["POST"]),
             Route("/stats", stats, methods=["GET"]),
+            Route("/forget", forget, methods=["POST"]),
         ]
     )
 

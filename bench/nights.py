@@ -22,12 +22,12 @@ from cases import peer_cases, write_jsonl
 from processes import (
     BENCH,
     OUR_PYTHON,
-    env_with,
     log,
     prefect_server,
     run_measured,
     start_mock,
     stop,
+    tool_env,
 )
 
 SHARE = 0.1
@@ -46,13 +46,7 @@ def run_nights(
     dataset = write_jsonl(peer_cases(n), work / "cases.jsonl")
     mock, mock_url = start_mock("--latency", "0.1")
     try:
-        env = env_with(
-            OPENAI_BASE_URL=mock_url,
-            OPENAI_API_KEY="sk-bench",
-            PREFECT_API_URL=api,
-            PREFECT_HOME=str(prefect_home),
-            RECALL_AUDIT_DATABASE_URL=f"sqlite:///{work / 'recall.db'}",
-        )
+        env = tool_env(mock_url, api, prefect_home, work)
         log(f"nights: {count} nights on {n} cases, {SHARE:.0%} with new chunks each night ...")
         measured = run_measured(
             [

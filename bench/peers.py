@@ -27,13 +27,13 @@ from cases import peer_cases, write_jsonl
 from processes import (
     BENCH,
     OUR_PYTHON,
-    env_with,
     log,
     prefect_server,
     python_for_peers,
     run_measured,
     start_mock,
     stop,
+    tool_env,
 )
 
 TOOLS = ("ours", "deepeval", "ragas")
@@ -129,6 +129,7 @@ def _command(tool: str, dataset: Path, mock_url: str, concurrency: int) -> list[
 def _one_run(
     tool: str, work: Path, dataset: Path, mock_url: str, env: dict[str, str], concurrency: int
 ) -> dict[str, Any]:
+    httpx.post(mock_url.removesuffix("/v1") + "/forget", timeout=10)
     before = _stats(mock_url)
     measured = run_measured(_command(tool, dataset, mock_url, concurrency), env, work)
     after = _stats(mock_url)
@@ -169,13 +170,7 @@ def _run_shape(
         for tool in tools:
             work = home / tool
             work.mkdir()
-            env = env_with(
-                OPENAI_BASE_URL=mock_url,
-                OPENAI_API_KEY="sk-bench",
-                PREFECT_API_URL=api,
-                PREFECT_HOME=str(prefect_home),
-                RECALL_AUDIT_DATABASE_URL=f"sqlite:///{work / 'recall.db'}",
-            )
+            env = tool_env(mock_url, api, prefect_home, work)
             env.pop(RPM_ENV, None)
             if shape.key == "limited" and tool == "ours":
                 env[RPM_ENV] = str(int(RPM))
@@ -282,10 +277,14 @@ def markdown(report: dict[str, Any]) -> str:
         ]
         for s in others:
             for tool, r in s["tools"].items():
+                # No needed call left: the mock counted the run's calls as repeats of an
+                # earlier run's (before it forgot between runs), so floor and waste are unknown.
+                known = r["floor_s"] > 0
+                floor, wasted = (f"{r['floor_s']:.1f}", str(r["wasted"])) if known else ("—", "—")
                 out.append(
                     f"| {s['title']} | {s['cases']} | {LABELS[tool]} | {r['calls_per_case']:.2f} "
-                    f"| {r['wall_s']:.1f} | {r['floor_s']:.1f} | {_ratio(r['wall_over_floor'])} "
-                    f"| {r['rate_limited']} | {r['wasted']} | {r['first']['errors']} |"
+                    f"| {r['wall_s']:.1f} | {floor} | {_ratio(r['wall_over_floor'])} "
+                    f"| {r['rate_limited']} | {wasted} | {r['first']['errors']} |"
                 )
     return "\n".join(out)
 

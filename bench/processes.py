@@ -52,6 +52,17 @@ def env_with(**extra: str) -> dict[str, str]:
     return {**os.environ, **QUIET_ENV, **extra}
 
 
+def tool_env(mock_url: str, api: str, prefect_home: Path, work: Path) -> dict[str, str]:
+    """A tool's environment: the mock model, the Prefect server, a database of its own."""
+    return env_with(
+        OPENAI_BASE_URL=mock_url,
+        OPENAI_API_KEY="sk-bench",
+        PREFECT_API_URL=api,
+        PREFECT_HOME=str(prefect_home),
+        RECALL_AUDIT_DATABASE_URL=f"sqlite:///{work / 'recall.db'}",
+    )
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

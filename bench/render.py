@@ -27,11 +27,13 @@ def _header(report: dict[str, Any]) -> list[str]:
     m = report["machine"]
     command = report["command"]
     shown = "`make bench`" if command.endswith("run.py") else f"`{command}`"
+    load = m.get("load_1min")
+    busy = f" (load average {load:.1f} when it started)" if load is not None else ""
     return [
         "## Measured by `make bench`",
         "",
         f"Command: {shown} (it runs `{command}`), on {m['date']}: "
-        f"{m['cpus']} cores ({m['cpu']}), {m['platform']}, Python {m['python']}. "
+        f"{m['cpus']} cores{busy} ({m['cpu']}), {m['platform']}, Python {m['python']}. "
         f"The whole run took {report['total_s'] / 60:.1f} minutes. Raw numbers: "
         "`bench/results/latest.json`. Nothing below is typed by hand: this section is "
         "rewritten by each run.",

@@ -3,7 +3,7 @@ the built-in judge alone, the flow at scale); raw results go to bench/results/la
 the figures into docs/performance.md, between this script's markers.
 
     .venv/bin/python bench/run.py [--cases 300] [--shape-cases 60] [--nights 30]
-        [--night-cases 100] [--sizes 1000 10000] [--skip-peers] [--no-doc]
+        [--night-cases 100] [--sizes 1000 10000] [--skip-peers] [--no-doc] [--from-results]
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ def _machine() -> dict[str, Any]:
         "python": platform.python_version(),
         "platform": platform.platform(),
         "date": time.strftime("%Y-%m-%d %H:%M %Z"),
+        # The machine may be shared: how busy it was when the bench started.
+        "load_1min": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
     }
 
 
@@ -57,7 +59,15 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
     parser.add_argument("--skip-peers", action="store_true")
     parser.add_argument("--no-doc", action="store_true", help="do not touch docs/performance.md")
+    parser.add_argument(
+        "--from-results",
+        action="store_true",
+        help="measure nothing: write the doc again from bench/results/latest.json",
+    )
     args = parser.parse_args()
+    if args.from_results:
+        _publish(json.loads(RESULTS.read_text()), write_doc=True)
+        return
     if python_for_peers() is None:
         log("DeepEval and Ragas will be skipped: no bench/.venv-peers (`make bench` creates it)")
     started = time.perf_counter()
@@ -79,11 +89,15 @@ def main() -> None:
     partial = RESULTS.with_suffix(".json.tmp")
     partial.write_text(json.dumps(report, indent=2) + "\n")
     partial.replace(RESULTS)
+    _publish(report, write_doc=not args.no_doc)
+
+
+def _publish(report: dict[str, Any], *, write_doc: bool) -> None:
     body = render(report)
     print(body)
-    if not args.no_doc:
+    if write_doc:
         replace_section(DOC, OWNER, body)
-        print(f"\nwritten to {RESULTS.relative_to(ROOT)} and {DOC.relative_to(ROOT)}")
+        print(f"\nwritten to {DOC.relative_to(ROOT)} (raw: {RESULTS.relative_to(ROOT)})")
 
 
 if __name__ == "__main__":

@@ -59,20 +59,8 @@ def save_attribution(
     verdicts: Sequence[Verdict],
 ) -> None:
     """Caches a successful attribution; a concurrent save of the same key is ignored. Commits."""
-    write_attribution(session, claims, chunks, judge, judge_version, verdicts)
-    session.commit()
-
-
-def write_attribution(
-    session: Session,
-    claims: Sequence[str],
-    chunks: Sequence[str],
-    judge: str,
-    judge_version: str,
-    verdicts: Sequence[Verdict],
-) -> None:
-    """What `save_attribution` writes, without committing."""
     write_attributions(session, [(claims, chunks, verdicts)], judge, judge_version)
+    session.commit()
 
 
 def write_attributions(
