@@ -1,4 +1,5 @@
-"""`recall-audit`: the audit commands (flows) joined with `serve` (deployments).
+"""`recall-audit`: the audit commands (flows) joined with the scheduling layer's
+(deployments: `serve`, `alerts`).
 
 The console script starts here so that neither layer has to import the other's commands:
 deployments use the flows, and the flows never import deployments.
