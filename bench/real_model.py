@@ -16,7 +16,7 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +37,8 @@ def cli() -> list[str]:
     return [str(Path(sys.executable).parent / "recall-audit")]
 
 
-def run_audit(url: str, model: str, cases: int, work: Path) -> tuple[dict[str, Any], float]:
-    dataset = work / "demo.jsonl"
-    lines = (DEMO / "dataset.jsonl").read_text(encoding="utf-8").splitlines()[:cases]
-    dataset.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    env = {
+def environment(url: str, work: Path) -> dict[str, str]:
+    return {
         **os.environ,
         "OPENAI_BASE_URL": url,
         "OPENAI_API_KEY": os.environ.get("OPENAI_API_KEY", "none"),
@@ -49,6 +46,13 @@ def run_audit(url: str, model: str, cases: int, work: Path) -> tuple[dict[str, A
         "PREFECT_HOME": str(work / "prefect"),
         "RECALL_AUDIT_DATABASE_URL": f"sqlite:///{work / 'recall.db'}",
     }
+
+
+def run_audit(url: str, model: str, cases: int, work: Path) -> str:
+    """Runs the audit as a user would; returns the run's id."""
+    dataset = work / "demo.jsonl"
+    lines = (DEMO / "dataset.jsonl").read_text(encoding="utf-8").splitlines()[:cases]
+    dataset.write_text("\n".join(lines) + "\n", encoding="utf-8")
     command = [
         *cli(),
         "run",
@@ -62,37 +66,41 @@ def run_audit(url: str, model: str, cases: int, work: Path) -> tuple[dict[str, A
         "1",
         "--json",
     ]
-    started = time.perf_counter()
+    env = environment(url, work)
     done = subprocess.run(command, env=env, cwd=work, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - started
     if not done.stdout.strip():
         raise SystemExit(
             f"recall-audit run printed nothing (exit {done.returncode}):\n{done.stderr}"
         )
-    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    return str(json.loads(done.stdout.strip().splitlines()[-1])["run_id"])
+
+
+def stored_run(url: str, work: Path, run_id: str) -> dict[str, Any]:
+    """The run as `recall-audit show --json` reports it: its record and every case."""
     shown = subprocess.run(
-        [*cli(), "show", summary["run_id"], "--json"],
-        env=env,
+        [*cli(), "show", run_id, "--json"],
+        env=environment(url, work),
         cwd=work,
         capture_output=True,
         text=True,
         check=True,
     )
-    summary["case_results"] = json.loads(shown.stdout)
-    return summary, elapsed
+    return dict(json.loads(shown.stdout))
 
 
-def markdown(summary: dict[str, Any], elapsed: float, model: str, cases: int) -> str:
-    results = summary["case_results"]
-    records = results["cases"] if isinstance(results, dict) else results
+def markdown(shown: dict[str, Any], model: str, cases: int) -> str:
+    run, records = shown["run"], shown["cases"]
+    usage = run["usage"]
     errors = [(r["case_key"], r["error"]) for r in records if r.get("status") == "error"]
-    scored = summary["scored"] + summary["no_context"]
-    judged = summary["cases"] - summary["unscorable"]
+    scored = run["scored_count"] + run["no_context_count"]
+    total = run["case_count"]
+    started = datetime.fromisoformat(run["started_at"])
+    finished = datetime.fromisoformat(run["finished_at"])
     lines = [
         f"## `openai/{model}` on the first {cases} demo cases",
         "",
         "Written by `bench/real_model.py` (judge version"
-        f" `{results['run']['judge_version']}`, which hashes the prompts and schemas); the",
+        f" `{run['judge_version']}`, which hashes the prompts and schemas); the",
         f"command it ran, in a fresh folder with `RECALL_AUDIT_MODEL_TIMEOUT={TIMEOUT_SECONDS}`:",
         "",
         "```",
@@ -103,19 +111,18 @@ def markdown(summary: dict[str, Any], elapsed: float, model: str, cases: int) ->
         "",
         "| figure | value |",
         "|---|---|",
-        f"| cases | {summary['cases']} |",
-        f"| scored (a score, not an error) | {scored} of {judged} with claims"
-        f" ({100 * scored / max(judged, 1):.0f} %) |",
-        f"| without claims (unscorable) | {summary['unscorable']} |",
-        f"| errors | {summary['errors']} |",
-        f"| model calls | {summary['model_calls']} ({summary['cached_calls']} cached) |",
-        f"| repairs (calls that re-asked part of an answer) | {summary['repairs']} |",
-        f"| re-asked items | {summary['reasked_items']} |",
-        f"| supported claims with a verified quote | {summary['verified_quotes']} of"
-        f" {summary['supported_claims']} |",
-        f"| mean recall | {summary['mean_recall']} |",
-        f"| input / output tokens | {summary['input_tokens']} / {summary['output_tokens']} |",
-        f"| wall time | {elapsed:.0f} s |",
+        f"| cases | {total} |",
+        f"| scored (a score, not an error) | {scored} of {total} ({100 * scored / max(total, 1):.0f} %) |",
+        f"| without claims, even when asked alone (unscorable) | {run['unscorable_count']} |",
+        f"| errors | {run['error_count']} |",
+        f"| model calls | {usage['calls']} ({usage['cached_calls']} cached) |",
+        f"| repairs (calls that re-asked part of an answer) | {usage['repairs']} |",
+        f"| re-asked items | {usage['reasked']} |",
+        f"| supported claims with a verified quote | {run['verified_quotes']} of"
+        f" {run['supported_claims']} |",
+        f"| mean recall | {run['mean_recall']} |",
+        f"| input / output tokens | {usage['input_tokens']} / {usage['output_tokens']} |",
+        f"| wall time of the run | {(finished - started).total_seconds():.0f} s |",
         "",
     ]
     if errors:
@@ -135,14 +142,20 @@ def main() -> None:
     parser.add_argument(
         "--work", type=Path, help="folder for the run's database (default: a temporary one)"
     )
+    parser.add_argument(
+        "--run-id", help="with --work: report this finished run instead of running one"
+    )
     args = parser.parse_args()
     if args.work:
-        args.work.mkdir(parents=True, exist_ok=True)
-        summary, elapsed = run_audit(args.url, args.model, args.cases, args.work.resolve())
+        work = args.work.resolve()
+        work.mkdir(parents=True, exist_ok=True)
+        run_id = args.run_id or run_audit(args.url, args.model, args.cases, work)
+        shown = stored_run(args.url, work, run_id)
     else:
         with tempfile.TemporaryDirectory(prefix="recall-audit-real-") as folder:
-            summary, elapsed = run_audit(args.url, args.model, args.cases, Path(folder))
-    body = markdown(summary, elapsed, args.model, args.cases)
+            run_id = run_audit(args.url, args.model, args.cases, Path(folder))
+            shown = stored_run(args.url, Path(folder), run_id)
+    body = markdown(shown, args.model, args.cases)
     print(body)
     if not args.no_doc:
         replace_section(DOC, OWNER, body)
