@@ -25,6 +25,7 @@ from recall_audit.flows.options import (
     check_judge_and_retriever,
     fail,
 )
+from recall_audit.flows.references import retriever_by_reference
 
 serve_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 
@@ -70,7 +71,7 @@ def serve(
     api = require_server()
     settings = ServeSettings(
         dataset=str(dataset),
-        retriever=retriever,
+        retriever=retriever_by_reference(retriever),
         judge=judge,
         name=name,
         top_k=top_k,

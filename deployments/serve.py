@@ -64,7 +64,7 @@ class ServeSettings(BaseModel):
 
 def _absolute(spec: str | None) -> str | None:
     """Runs start in their own process, maybe elsewhere: local paths must not depend on cwd."""
-    if spec is None or spec.startswith(("http://", "https://", "python:", "precomputed")):
+    if spec is None or spec.startswith(("http://", "https://", "python:", "precomputed", "env:")):
         return spec
     prefix, _, path = spec.rpartition(":") if spec.startswith("bm25:") else ("", "", spec)
     resolved = str(Path(path).expanduser().resolve())

@@ -16,6 +16,7 @@ from prefect.runtime import flow_run
 from prefect.states import State
 from prefect.task_runners import TaskRunner
 from pydantic import BaseModel
+from recall_audit.flows.abandoned import close_abandoned_runs
 from recall_audit.flows.runners import batch_runner, check_task_runner
 from recall_audit.flows.verdict import final_state
 from recall_audit.scorer.compare import Comparison
@@ -194,6 +195,7 @@ async def audit(
     concurrency: int = 16,
     scale: float = 1.0,
     resume: str | None = None,
+    keep_errors: bool = False,
     run_id: str | None = None,
     on_bad_row: Literal["skip", "fail"] = "skip",
     context_field: str | None = None,
@@ -216,9 +218,11 @@ async def audit(
     """Audits the context recall of `retriever` on the labelled cases in `dataset`.
 
     `retriever` is `precomputed` (the default when rows carry chunks), an http(s) URL,
-    `python:module:function` or `bm25:PATH`; `judge` is `builtin`, `openai/<model>` or
-    `anthropic/<model>`. `resume` continues an unfinished run; `trigger` records what
-    started the run (a schedule, a knowledge-base event). `python:` modules are imported
+    `python:module:function`, `bm25:PATH` or `env:VAR` (the spec held in that environment
+    variable, so that credentials never become a flow parameter); `judge` is `builtin`,
+    `openai/<model>` or `anthropic/<model>`. `resume` continues an unfinished run, doing its
+    errored cases again unless `keep_errors`; `trigger` records what started the run (a
+    schedule, a knowledge-base event). `python:` modules are imported
     from `app_dir` (default: the working folder). `rpm` and `tpm` are the judge endpoint's
     requests and tokens per minute (unset: RECALL_AUDIT_RPM / RECALL_AUDIT_TPM, else none),
     per process. `task_runner` says where batches run: unset, on the flow's own loop (or
@@ -256,6 +260,8 @@ async def audit(
         "dataset_path": dataset,
         "samples": samples,
     }
+    # A run on this host whose process was killed is closed before another starts.
+    await close_abandoned_runs(engine)
     async with named_judge(judge) as chosen_judge:
         run = await open_run(
             engine, loaded.dataset, spec, chosen_judge, scale, params, resume, run_id, flow_run.id
@@ -278,13 +284,14 @@ async def audit(
         tpm=tpm,
         api_key_block=api_key_block,
         shared_limit=limit,
+        retry_errors=not keep_errors,
     )
     logger.info(
         "Run %s: %d cases of %s, retriever %s, judge %s",
         run.id,
         loaded.cases,
         run.dataset_name,
-        spec,
+        run.retriever,
         judge,
     )
     progress = await acreate_progress_artifact(

@@ -44,6 +44,9 @@ from recall_audit.flows.options import (
     errors,
     fail,
 )
+from recall_audit.flows.references import retriever_by_reference
+from recall_audit.flows.terminal import safe
+from recall_audit.flows.tethered import ensure_prefect_api
 from recall_audit.scorer.datasets import iter_cases
 from recall_audit.scorer.errors import RecallAuditError
 from rich.console import Console
@@ -132,6 +135,9 @@ def run(
     resume: Annotated[
         str | None, typer.Option(help="Continue an unfinished run (id or prefix).")
     ] = None,
+    keep_errors: Annotated[
+        bool, typer.Option("--keep-errors", help="With --resume: do not redo errored cases.")
+    ] = False,
     on_bad_row: Annotated[str, typer.Option(help="skip | fail")] = "skip",
     context_field: Annotated[
         str | None, typer.Option(help="Text field of the retriever's hits.")
@@ -178,6 +184,8 @@ def run(
     check_resume(_engine(), resume)
     configure_prefect()
     check_prefect_api()
+    with bad_input_exits():
+        ensure_prefect_api()
     from recall_audit.flows.audit import audit
     from recall_audit.flows.runners import check_task_runner
     from recall_audit.flows.verdict import GateFailed
@@ -199,13 +207,14 @@ def run(
                 audit(
                     dataset=str(dataset),
                     name=name,
-                    retriever=retriever,
+                    retriever=retriever_by_reference(retriever),
                     judge=judge,
                     top_k=top_k,
                     batch_size=batch_size,
                     concurrency=concurrency,
                     scale=scale,
                     resume=resume,
+                    keep_errors=keep_errors,
                     run_id=run_id,
                     on_bad_row=on_bad_row,  # type: ignore[arg-type]
                     context_field=context_field,
@@ -243,9 +252,9 @@ def run(
         if worst:
             console.print(worst_cases_table(worst))
         for line in summary.row_errors:
-            errors.print(f"[yellow]skipped[/yellow] {line}", highlight=False)
+            errors.print(f"[yellow]skipped[/yellow] {safe(line)}", highlight=False)
         if summary.comparison:
-            console.print(comparison_markdown(summary.comparison), highlight=False)
+            console.print(safe(comparison_markdown(summary.comparison)), highlight=False)
         console.print(
             f"Every claim and chunk: [bold]recall-audit show {summary.run_id[:8]}[/bold]; "
             "the run and its artifacts in Prefect: [bold]make ui[/bold] (recall-audit server)."
@@ -365,7 +374,7 @@ def compare(
     if as_json:
         print(comparison.model_dump_json())
     else:
-        console.print(comparison_markdown(comparison, top=20), highlight=False)
+        console.print(safe(comparison_markdown(comparison, top=20)), highlight=False)
     raise typer.Exit(Exit.BELOW_BAR if comparison.verdict == "regressed" else Exit.DONE)
 
 
@@ -387,7 +396,7 @@ def history(
     if not runs_found:
         raise fail(f"no completed runs of dataset {dataset!r}; see `recall-audit runs`")
     trend = [(r.id[:8], r.started_at, (r.mean_recall or 0.0) / r.scale) for r in runs_found]
-    console.print(trend_markdown(trend), highlight=False)
+    console.print(safe(trend_markdown(trend)), highlight=False)
 
 
 @baseline_app.command("set")
@@ -486,6 +495,7 @@ def demo(
         require_significance=False,
         tolerance=0.02,
         resume=None,
+        keep_errors=False,
         on_bad_row="fail",
         context_field=None,
         context_extractor=None,

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from recall_audit.flows.terminal import safe
 from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.retrievers import retriever_from_spec
@@ -72,7 +73,7 @@ RequireSignificance = Annotated[
 
 def fail(message: str) -> typer.Exit:
     """One line on stderr and exit code 2: bad input is the user's to fix, not a traceback."""
-    errors.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    errors.print(f"[red]error:[/red] {safe(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(BAD_INPUT)
 
 

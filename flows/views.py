@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from recall_audit.flows.terminal import safe
 from recall_audit.storage import CaseResultRecord, RunRecord
 from rich.console import Console
 from rich.table import Table
@@ -30,20 +31,20 @@ def runs_table(runs: Sequence[RunRecord]) -> Table:
     for r in runs:
         table.add_row(
             r.id[:8],
-            r.dataset_name,
+            safe(r.dataset_name),
             r.started_at.strftime("%Y-%m-%d %H:%M"),
             str(r.status),
             str(r.case_count),
             str(r.error_count),
             _recall(r.mean_recall),
-            r.retriever,
-            r.judge,
+            safe(r.retriever),
+            safe(r.judge),
         )
     return table
 
 
 def summary_table(summary: dict[str, object]) -> Table:
-    title = f"Recall audit of {summary['dataset']} · run {str(summary['run_id'])[:8]}"
+    title = f"Recall audit of {safe(summary['dataset'])} · run {str(summary['run_id'])[:8]}"
     table = Table(title=title, show_header=False)
     table.add_column("what", style="bold")
     table.add_column("value")
@@ -76,23 +77,25 @@ def worst_cases_table(worst: Sequence[CaseResultRecord]) -> Table:
     for case in worst:
         missing = [case.claims[v.claim_index] for v in case.verdicts if not v.supported]
         detail = case.error or "\n".join(f"• {' '.join(m.split())[:140]}" for m in missing[:3])
-        table.add_row(case.case_key, _recall(case.score), detail)
+        table.add_row(safe(case.case_key), _recall(case.score), safe(detail))
     return table
 
 
 def print_case(console: Console, case: CaseResultRecord) -> None:
-    console.rule(f"[bold]{case.case_key}[/bold] · {case.status} · recall {_recall(case.score)}")
-    console.print(f"[bold]Question:[/bold] {case.question}")
+    console.rule(
+        f"[bold]{safe(case.case_key)}[/bold] · {case.status} · recall {_recall(case.score)}"
+    )
+    console.print(f"[bold]Question:[/bold] {safe(case.question)}")
     if case.error:
-        console.print(f"[red]Error:[/red] {case.error}")
+        console.print(f"[red]Error:[/red] {safe(case.error)}")
     for verdict in case.verdicts:
         mark = "[green]✔[/green]" if verdict.supported else "[red]✘[/red]"
         where = ", ".join(f"chunk {i + 1}" for i in verdict.chunk_indices)
         console.print(
-            f"  {mark} {case.claims[verdict.claim_index]}"
+            f"  {mark} {safe(case.claims[verdict.claim_index])}"
             + (f"  [dim]({where})[/dim]" if where else "")
         )
         if verdict.quote:
-            console.print(f"      [dim]“{verdict.quote}”[/dim]")
+            console.print(f"      [dim]“{safe(verdict.quote)}”[/dim]")
     for position, chunk in enumerate(case.chunks, start=1):
-        console.print(f"  [cyan]chunk {position}:[/cyan] {' '.join(chunk.split())[:200]}")
+        console.print(f"  [cyan]chunk {position}:[/cyan] {safe(' '.join(chunk.split())[:200])}")

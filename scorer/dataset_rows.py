@@ -92,11 +92,10 @@ def _whole(path: str | Path, fmt: Format, found: str) -> DatasetError:
 
 def _check_head(path: str | Path, fmt: Format, head: bytes) -> None:
     """Whole-file problems visible from the first bytes, named before any row is read."""
-    if head.startswith(_UTF16_BOMS):
-        raise _whole(path, fmt, "is UTF-16 text")
-    # Many NULs is binary or UTF-16 without a byte-order mark; a stray one is one row's problem.
-    if head.count(b"\x00") * 10 > len(head):
-        raise _whole(path, fmt, "holds binary data (NUL bytes)")
+    # Mostly NULs is UTF-16 (of Latin text) or binary; a few are one row's problem.
+    if head.count(b"\x00") * 3 > len(head):
+        found = "is UTF-16 text" if head.startswith(_UTF16_BOMS) else "holds binary data"
+        raise _whole(path, fmt, found)
     text = head.removeprefix(codecs.BOM_UTF8).decode("utf-8", errors="replace")
     if not text.strip():
         raise _whole(path, fmt, "is empty")
@@ -120,10 +119,18 @@ def _looks_like_csv(line: str) -> bool:
 
 
 def _one_json_line(text: str, first_line: str) -> bool:
-    """A JSONL file whose first row happens to be a list: a bad row, not a JSON file."""
+    """Whether a JSONL file that starts with '[' is still JSONL: its first row is a (bad) list
+    or garbage, rather than the start of a JSON array spread over lines."""
     try:
         json.loads(first_line)
     except (ValueError, RecursionError):
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as error:
+            # A JSON array spread over lines breaks, if at all, past its first line.
+            return error.lineno == 1
+        except (ValueError, RecursionError):
+            return True
         return False
     return len([line for line in text.splitlines() if line.strip()]) > 1
 
@@ -163,12 +170,12 @@ def _json_rows(path: str | Path) -> Iterator[Row]:
     text = Path(path).read_bytes().decode("utf-8-sig", errors="surrogateescape")
     try:
         document = _parse(text)
-    except json.JSONDecodeError as error:
-        if error.msg == "Extra data" and error.lineno > 1:
-            raise _whole(path, "json", "holds one JSON value per line (name it .jsonl)") from None
-        raise DatasetError(path, error.lineno, None, f"invalid JSON: {error.msg}") from None
     except ValueError as error:
-        raise DatasetError(path, None, None, f"invalid JSON: {error}") from None
+        if "nested too deeply" in str(error) and text.lstrip().startswith("["):
+            # One item too deep for the parser: parse the list item by item instead.
+            yield from _items_one_by_one(path, text)
+            return
+        _raise_for_document(path, error)
     if isinstance(document, dict):
         wrapped = [
             document[key] for key in JSON_WRAPPER_FIELDS if isinstance(document.get(key), list)
@@ -186,6 +193,48 @@ def _json_rows(path: str | Path) -> Iterator[Row]:
     if not document:
         raise _whole(path, "json", "holds an empty list")
     yield from enumerate(document, start=1)
+
+
+def _raise_for_document(path: str | Path, error: ValueError) -> None:
+    if isinstance(error, json.JSONDecodeError):
+        if error.msg == "Extra data" and error.lineno > 1:
+            raise _whole(path, "json", "holds one JSON value per line (name it .jsonl)") from None
+        raise DatasetError(path, error.lineno, None, f"invalid JSON: {error.msg}") from None
+    raise DatasetError(path, None, None, f"invalid JSON: {error}") from None
+
+
+def _items_one_by_one(path: str | Path, text: str) -> Iterator[Row]:
+    """The items of a top-level JSON list, each parsed on its own, so that one nested too
+    deeply costs only itself. Items are found by a scan that tracks strings and brackets."""
+    start, depth, in_string, escaped = None, 0, False, False
+    number = 0
+    for at in range(text.index("[") + 1, len(text)):
+        char = text[at]
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+            continue
+        if start is None and not char.isspace() and char not in ",]":
+            start = at
+        if char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+        elif char in "]}" and depth > 0:
+            depth -= 1
+        elif char in ",]" and depth == 0:
+            if start is not None:
+                number += 1
+                try:
+                    yield number, _parse(text[start:at])
+                except ValueError as error:
+                    yield (
+                        number,
+                        DatasetError(path, number, None, f"invalid JSON: {error}", item=True),
+                    )
+            start = None
+            if char == "]":
+                return
+    raise DatasetError(path, None, None, "invalid JSON: the list is never closed")
 
 
 def _csv_text(path: str | Path, skip_lines: int) -> IO[str]:

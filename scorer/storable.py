@@ -30,8 +30,9 @@ def bad_text(text: str) -> str | None:
     )
 
 
-def unstorable(value: Any) -> str | None:
-    """What makes a JSON-like value unstorable (with where inside it), or None when it is fine.
+def unstorable(value: Any, *, text: bool = True) -> str | None:
+    """What makes a JSON-like value unstorable (with where inside it), or None when it is fine;
+    with text=False only its depth is checked.
 
     Walks with an explicit stack, so a hostile depth cannot overflow this check itself.
     """
@@ -41,9 +42,10 @@ def unstorable(value: Any) -> str | None:
         if depth > MAX_DEPTH:
             return f"is nested more than {MAX_DEPTH} levels deep"
         if isinstance(item, str):
-            problem = bad_text(item)
+            problem = bad_text(item) if text else None
         elif isinstance(item, dict):
-            problem = next((bad_text(k) for k in item if isinstance(k, str) and bad_text(k)), None)
+            keys = (k for k in item if text and isinstance(k, str))
+            problem = next(filter(None, map(bad_text, keys)), None)
             # Reversed, so the first problem in document order is the one reported.
             stack.extend((v, f"{where}.{k}", depth + 1) for k, v in reversed(item.items()))
         elif isinstance(item, list):

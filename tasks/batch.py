@@ -60,6 +60,8 @@ class BatchPlan(BaseModel):
     api_key_block: str | None = None
     # The Prefect global concurrency limit on the judge's endpoint (None: per process only).
     shared_limit: str | None = None
+    # A resumed run does its errored cases again (the endpoint may have recovered).
+    retry_errors: bool = True
 
 
 def _extractor(spec: str | None, app_dir: str | None) -> Extractor | None:
@@ -107,6 +109,7 @@ async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[A
             samples=plan.samples,
             text_field=plan.context_field,
             extractor=_extractor(plan.context_extractor, plan.app_dir),
+            retry_errors=plan.retry_errors,
         )
 
 

@@ -16,7 +16,9 @@ def _register(session: Session, ctx: AuditContext, batch: list[DatasetCase]) -> 
         for c in batch
     ]
     records = upsert_cases(session, ctx.run.dataset_id, inputs)
-    done = finished_case_keys(session, ctx.run.id, case_ids=[r.id for r in records])
+    done = finished_case_keys(
+        session, ctx.run.id, retry_errors=ctx.retry_errors, case_ids=[r.id for r in records]
+    )
     return [
         CaseWork(case_id=record.id, case=case)
         for record, case in zip(records, batch, strict=True)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from recall_audit.scorer.context import ContextError, extract_chunks
 from recall_audit.scorer.recall import clean_chunks
+from recall_audit.scorer.storable import bad_text
 from recall_audit.tasks.stage import stage
-from recall_audit.tasks.work import AuditContext, Batch
+from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 
 
 @stage("extract-context", batch_number="batch.number", retried=False)
@@ -20,6 +21,15 @@ async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
             except ContextError as error:
                 work = work.failed("context", error)
             else:
-                work = work.model_copy(update={"chunks": clean_chunks(chunks), "raw": None})
+                work = _checked(work, clean_chunks(chunks))
         extracted.append(work)
     return batch.with_cases(extracted)
+
+
+def _checked(work: CaseWork, chunks: list[str]) -> CaseWork:
+    """A chunk no database can store fails its case here, not the batch when it is saved."""
+    for number, chunk in enumerate(chunks, start=1):
+        problem = bad_text(chunk)
+        if problem is not None:
+            return work.failed("context", f"chunk {number} {problem}")
+    return work.model_copy(update={"chunks": chunks, "raw": None})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from recall_audit.scorer.errors import RecallAuditError
+from recall_audit.scorer.storable import unstorable
 from recall_audit.tasks.concurrent import map_bounded
 from recall_audit.tasks.stage import stage
 from recall_audit.tasks.work import AuditContext, Batch, CaseWork
@@ -17,6 +18,10 @@ async def retrieve(ctx: AuditContext, batch: Batch) -> Batch:
             raw = await ctx.retriever.retrieve(work.case, ctx.top_k)
         except RecallAuditError as error:
             return work.failed("retriever", error)
+        # Too deep an answer would overflow the recursion of whatever walks it next.
+        too_deep = unstorable(raw, text=False)
+        if too_deep is not None:
+            return work.failed("retriever", f"the answer {too_deep}")
         return work.model_copy(update={"raw": raw})
 
     return batch.with_cases(await map_bounded(one, batch.cases, ctx.concurrency))

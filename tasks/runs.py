@@ -6,6 +6,7 @@ from typing import Any
 
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.judge import Judge
+from recall_audit.scorer.retrievers.spec import shown_spec
 from recall_audit.storage import (
     DatasetRecord,
     RunRecord,
@@ -16,6 +17,7 @@ from recall_audit.storage import (
     resolve_run_id,
     resume_run,
 )
+from recall_audit.storage.owners import RunOwner, set_run_owner
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.stage import stage
 from sqlalchemy.engine import Engine
@@ -55,13 +57,31 @@ async def open_run(
     flow_run_id: str | None,
 ) -> RunRecord:
     if resume:
-        return await in_session(engine, _resume, resume, dataset, judge, flow_run_id)
+        run = await in_session(engine, _resume, resume, dataset, judge, flow_run_id)
+    else:
+        run = await _create(engine, dataset, retriever, judge, scale, params, run_id, flow_run_id)
+    # Who runs it, so that the next run can tell when this process was killed.
+    await in_session(engine, set_run_owner, run.id, RunOwner.current())
+    return run
+
+
+async def _create(
+    engine: Engine,
+    dataset: DatasetRecord,
+    retriever: str,
+    judge: Judge,
+    scale: float,
+    params: dict[str, Any],
+    run_id: str | None,
+    flow_run_id: str | None,
+) -> RunRecord:
     return await in_session(
         engine,
         create_run,
         run_id=run_id,
         dataset_id=dataset.id,
-        retriever=retriever,
+        # Credentials in a retriever URL are never stored.
+        retriever=shown_spec(retriever),
         judge=judge.name,
         judge_version=judge.version,
         scale=scale,

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.judge import Judge
+from recall_audit.scorer.redact import scrub_message
 from recall_audit.scorer.retrievers import Retriever
 from recall_audit.scorer.types import Usage
 from recall_audit.storage import RunRecord
@@ -30,7 +31,8 @@ class CaseWork(BaseModel):
     error: str | None = None
 
     def failed(self, stage: str, error: BaseException | str) -> CaseWork:
-        return self.model_copy(update={"error": f"{stage}: {error}"})
+        # The last guard before the database: nothing shaped like a credential is kept.
+        return self.model_copy(update={"error": scrub_message(f"{stage}: {error}")})
 
 
 class Batch(BaseModel):
@@ -63,3 +65,5 @@ class AuditContext:
     # Where the chunks are in the retriever's answer: a field name, or a function of the answer.
     text_field: str | None = None
     extractor: Callable[[Any], list[str]] | None = None
+    # A resumed run does its errored cases again (the endpoint may have recovered).
+    retry_errors: bool = True

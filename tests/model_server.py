@@ -3,16 +3,20 @@
 Script it per test: queue canned replies (status, body, headers, delay), or give a responder
 that computes a reply from the request. Every request is recorded with when it arrived and the
 status it got, and the server counts how many were in flight at once. A `Budget` makes it a
-rate-limited provider: beyond it, 429 with Retry-After.
+rate-limited provider: beyond it, 429 with Retry-After. `FaultInjector` wraps a responder so
+that a share of requests fail the ways real providers fail.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import random
+import socket
+import struct
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -44,6 +48,8 @@ class Canned:
     headers: dict[str, str] = field(default_factory=dict)
     # Seconds the server waits before answering (to provoke client timeouts).
     delay: float = 0.0
+    # Drop the connection without an answer (a TCP reset), as an overloaded proxy does.
+    reset: bool = False
 
 
 Responder = Callable[[Recorded], Canned]
@@ -175,11 +181,20 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
                 request.status = canned.status
                 if canned.delay:
                     threading.Event().wait(canned.delay)
+                if canned.reset:
+                    self._reset()
+                    return
                 self._write(canned)
             except (BrokenPipeError, ConnectionResetError):
                 self.close_connection = True  # the client gave up (e.g. its timeout)
             finally:
                 server._done()
+
+        def _reset(self) -> None:
+            # SO_LINGER 0: closing sends RST instead of FIN, so the client sees a reset.
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.close_connection = True
+            self.connection.close()
 
         def _write(self, canned: Canned) -> None:
             body = canned.body
@@ -199,6 +214,54 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
             self.wfile.write(payload)
 
     return Handler
+
+
+FAULTS = ("429", "500", "503", "reset", "timeout", "html", "truncated", "wrong_count")
+
+
+class FaultInjector:
+    """A responder that answers like `inner`, except for a `rate` share of requests (drawn
+    from a seeded random, so a run can be replayed), which get one of FAULTS: 429 with
+    Retry-After, 500, 503, a connection reset, no answer within `timeout`, an HTML page with
+    status 200, a reply whose JSON is cut off, or one with an item or verdict missing.
+    `injected` counts what was sent."""
+
+    def __init__(
+        self, inner: Responder, *, rate: float = 0.2, seed: int = 0, timeout: float = 0.5
+    ) -> None:
+        self.inner = inner
+        self.rate = rate
+        self.timeout = timeout
+        self.injected: Counter[str] = Counter()
+        self._random = random.Random(seed)
+        self._lock = threading.Lock()
+
+    def __call__(self, request: Recorded) -> Canned:
+        with self._lock:
+            faulty = self._random.random() < self.rate
+            kind = self._random.choice(FAULTS)
+            if faulty:
+                self.injected[kind] += 1
+        return self._fault(kind, request) if faulty else self.inner(request)
+
+    def _fault(self, kind: str, request: Recorded) -> Canned:
+        if kind in ("429", "500", "503"):
+            headers = {"Retry-After": "0"} if kind == "429" else {}
+            return Canned(status=int(kind), body={"error": {"message": kind}}, headers=headers)
+        if kind == "reset":
+            return Canned(reset=True)
+        if kind == "timeout":
+            return Canned(delay=self.timeout * 2, body={"error": "too late"})
+        if kind == "html":
+            return Canned(body="<html><body><h1>502 Bad Gateway</h1></body></html>")
+        content = self.inner(request).body["choices"][0]["message"]["content"]
+        if kind == "truncated":
+            return openai_completion(content[: len(content) // 2], finish_reason="length")
+        answer = json.loads(content)
+        for key in ("verdicts", "items"):
+            if answer.get(key):
+                answer[key] = answer[key][:-1]
+        return openai_completion(answer)
 
 
 def openai_completion(

@@ -1,18 +1,13 @@
-"""`recall-audit` as a user runs it: exit codes, --json, bad input, and resuming a killed run."""
+"""`recall-audit` as a user runs it: exit codes, --json, bad input (a killed run resumed:
+tests/test_left_behind.py)."""
 
 from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
-
-import pytest
-from recall_audit.storage import finished_case_keys, get_run, list_runs, open_database, run_results
-from sqlmodel import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 EINSTEIN = ROOT / "examples" / "einstein.jsonl"
@@ -92,62 +87,6 @@ def test_bad_input_exits_2_naming_file_line_and_field(sqlite_db_url, tmp_path):
     assert wrong.returncode == 2 and "RECALL_AUDIT_RPM='lots'" in wrong.stderr, wrong.stderr
     missing = recall_audit("run", "--dataset", str(tmp_path / "nope.jsonl"), env=env, cwd=tmp_path)
     assert missing.returncode == 2 and "nope.jsonl" in missing.stderr
-
-
-def test_a_killed_run_resumes_without_losing_or_repeating_cases(
-    prefect_api, sqlite_db_url, tmp_path
-):
-    rows = [
-        {
-            "id": f"case-{i:02d}",
-            "question": f"What is number {i}",
-            "ground_truth": f"The answer is {i}.",
-        }
-        for i in range(12)
-    ]
-    data = tmp_path / "numbers.jsonl"
-    data.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
-    args = ["run", "--dataset", str(data), "--retriever", "python:pipeline_retrievers:slow"]
-    args += ["--batch-size", "3", "--concurrency", "1", "--json"]
-    engine = open_database(sqlite_db_url)
-
-    slow = cli_env(prefect_api, sqlite_db_url, PIPELINE_RETRIEVER_DELAY="0.4")
-    process = subprocess.Popen(
-        [*CLI, *args], env=slow, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-    try:
-        deadline = time.monotonic() + 180
-        while time.monotonic() < deadline:
-            with Session(engine) as session:
-                runs = list_runs(session)
-                saved = len(finished_case_keys(session, runs[0].id)) if runs else 0
-            if saved >= 4:
-                break
-            time.sleep(0.2)
-        assert saved >= 4, "the run never got going"
-    finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait()
-    killed = runs[0].id
-    with Session(engine) as session:
-        assert get_run(session, killed).status == "running"
-        before = len(finished_case_keys(session, killed))
-    assert before < 12
-
-    resumed = recall_audit(
-        *args, "--resume", killed[:8], env=cli_env(prefect_api, sqlite_db_url), cwd=tmp_path
-    )
-    assert resumed.returncode == 0, resumed.stderr
-    summary = json.loads(resumed.stdout)
-    assert summary["run_id"] == killed and summary["cases"] == 12 and summary["errors"] == 0
-
-    fresh = json.loads(
-        recall_audit(*args, env=cli_env(prefect_api, sqlite_db_url), cwd=tmp_path).stdout
-    )
-    assert summary["mean_recall"] == pytest.approx(fresh["mean_recall"]) == pytest.approx(1.0)
-    with Session(engine) as session:
-        results = run_results(session, killed)
-    assert sorted(r.case_key for r in results) == [r["id"] for r in rows]
 
 
 def _write(path: Path, rows: list[dict]) -> Path:

@@ -387,12 +387,12 @@ def test_every_kind_implements_the_protocol(kb_folder: Path) -> None:
         (
             "elastic:foo",
             "unknown retriever 'elastic:foo': use 'precomputed', an http(s):// URL, "
-            "'python:module:function' or 'bm25:PATH'",
+            "'python:module:function', 'bm25:PATH' or 'env:VAR'",
         ),
         (
             "ftp://host/x?key=secret",
             "unknown retriever 'ftp://host/x': use 'precomputed', an http(s):// URL, "
-            "'python:module:function' or 'bm25:PATH'",
+            "'python:module:function', 'bm25:PATH' or 'env:VAR'",
         ),
         ("http:///nohost", "retriever URL http:///nohost has no host"),
         ("bm25:", "retriever 'bm25:' needs a path: bm25:PATH"),

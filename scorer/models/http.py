@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections.abc import Callable
@@ -104,7 +105,9 @@ class HttpTransport:
             else:
                 status = response.status_code
                 if status < 300:
-                    data = _json_object(response)
+                    # Scrubbed before parsing: a reply that quotes our Authorization header
+                    # must not carry the key into the cache, the results or an error.
+                    data = _json_object(self.scrub(response.text))
                     if data is not None:
                         self.limiter.succeeded()
                         return data
@@ -162,10 +165,10 @@ class HttpTransport:
         return min(seconds, self._settings.retry_after_max)
 
 
-def _json_object(response: httpx.Response) -> dict[str, Any] | None:
+def _json_object(body: str) -> dict[str, Any] | None:
     """The body as a JSON object, or None when it is anything else (an HTML error page)."""
     try:
-        data = response.json()
+        data = json.loads(body)
     except ValueError:
         return None
     return data if isinstance(data, dict) else None

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 import anyio
 import httpx
 from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.redact import scrub, url_secrets
 from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError, RetrieverSettings
 from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
 
@@ -46,11 +47,13 @@ class HttpRetriever(BaseRetriever):
         payload = {"question": case.question, "query": case.question, "top_k": top_k}
         async with self._limiter:
             response = await self._post_with_retries(payload)
+        # An answer that echoes the URL's credentials or the token keeps them to itself.
+        text = scrub(response.text, self._secrets())
         try:
-            return response.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            return json.loads(text)
+        except json.JSONDecodeError:
             # A plain-text answer is one chunk; context extraction decides.
-            return response.text
+            return text
 
     async def aclose(self) -> None:
         if self._client is not None:
@@ -97,16 +100,14 @@ class HttpRetriever(BaseRetriever):
 
     def _preview(self, response: httpx.Response) -> str:
         text = " ".join(response.text.split())[:_BODY_PREVIEW] or response.reason_phrase
-        for secret in self._secrets():
-            text = text.replace(secret, "***")
-        return text
+        return scrub(text, self._secrets())
 
     def _secrets(self) -> list[str]:
         settings = self._settings
         values = [value.get_secret_value() for value in settings.headers.values()]
         if settings.token is not None:
             values.append(settings.token.get_secret_value())
-        return [value for value in values if value]
+        return [value for value in values if value] + url_secrets(self._url)
 
     def _error(self, message: str) -> RetrieverError:
         return RetrieverError(f"retriever {self.name}: {message}")

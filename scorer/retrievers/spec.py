@@ -2,29 +2,55 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.redact import redact_spec
 from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverSettings
 from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
 from recall_audit.scorer.retrievers.http import HttpRetriever, public_url
 from recall_audit.scorer.retrievers.precomputed import PrecomputedRetriever
 from recall_audit.scorer.retrievers.python import PythonRetriever
 
-SPEC_HELP = "use 'precomputed', an http(s):// URL, 'python:module:function' or 'bm25:PATH'"
+SPEC_HELP = (
+    "use 'precomputed', an http(s):// URL, 'python:module:function', 'bm25:PATH' or 'env:VAR'"
+)
+ENV_PREFIX = "env:"
+
+
+def resolve_spec(spec: str) -> str:
+    """`env:VAR` is the spec held in environment variable VAR: a URL with credentials passes
+    through Prefect's parameters and our database by that name, never by value."""
+    text = spec.strip()
+    if not text.startswith(ENV_PREFIX):
+        return text
+    name = text.removeprefix(ENV_PREFIX)
+    value = os.environ.get(name, "").strip()
+    if not value or value.startswith(ENV_PREFIX):
+        raise ConfigurationError(
+            f"retriever '{text}': environment variable {name} must hold a retriever spec"
+        )
+    return value
+
+
+def shown_spec(spec: str) -> str:
+    """The spec as it may be stored and shown: resolved, its credentials masked."""
+    return redact_spec(resolve_spec(spec))
 
 
 def retriever_from_spec(
     spec: str, *, settings: RetrieverSettings | None = None, app_dir: str | Path | None = None
 ) -> BaseRetriever:
-    """`precomputed`, `http(s)://host/path`, `python:module:function` or `bm25:PATH`.
+    """`precomputed`, `http(s)://host/path`, `python:module:function`, `bm25:PATH` or
+    `env:VAR` (the spec held in environment variable VAR).
 
     `settings` apply to HTTP retrievers (timeouts, connections, retries, headers, token);
     `python:` modules are imported from `app_dir` (default: the working folder).
     Raises ConfigurationError with a one-line message when the spec cannot be used.
     """
-    text = spec.strip()
+    text = resolve_spec(spec)
     if text == "precomputed":
         return PrecomputedRetriever()
     if text.startswith(("http://", "https://")):

@@ -1,0 +1,20 @@
+"""Secrets handed to a flow by reference: Prefect stores every flow parameter in its database
+and shows it in the UI, so a retriever URL with credentials travels as `env:VAR` instead."""
+
+from __future__ import annotations
+
+import os
+
+from recall_audit.scorer.redact import redact_spec
+from recall_audit.scorer.retrievers.spec import ENV_PREFIX
+
+RETRIEVER_URL_ENV = "RECALL_AUDIT_RETRIEVER_URL"
+
+
+def retriever_by_reference(spec: str | None) -> str | None:
+    """`spec` itself when it holds no secret; otherwise `env:RECALL_AUDIT_RETRIEVER_URL`, set
+    in this process's environment, which the flow (and any run it spawns) inherits."""
+    if spec is None or redact_spec(spec) == spec:
+        return spec
+    os.environ[RETRIEVER_URL_ENV] = spec
+    return f"{ENV_PREFIX}{RETRIEVER_URL_ENV}"

@@ -1,0 +1,236 @@
+"""No run left behind, no secret kept: `recall-audit run` killed with kill -9, then resumed.
+
+The retriever's URL carries a password and a token; the judge's key is quoted back by the
+model in some replies. After the kill the temporary Prefect server must die with its parent;
+the resumed run must mark the killed flow run Crashed, redo the errored cases, lose and repeat
+nothing; and no byte of any secret may reach a file under `.recall-audit/` or any output.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from lexical_model import lexical_model
+from model_server import Canned, FakeModelServer, Recorded, openai_completion
+from recall_audit.storage import finished_case_keys, list_runs, open_database, run_results
+from retriever_server import Reply, RetrieverServer
+from sqlmodel import Session
+from test_cli import CLI, cli_env
+
+API_KEY = "sk-live-0123456789abcdefSECRETKEY"
+PASSWORD = "hunter2-retriever-pw"
+TOKEN = "tok-4f9c2e71-retriever"
+SECRETS = (API_KEY, PASSWORD, TOKEN)
+CASES = 12
+# The claim whose judge keeps quoting the Authorization header back: it stays an error.
+QUOTED = "The answer is 11."
+# The claim quoted back only until the first run is killed: resumed, it is done again.
+QUOTED_ONCE = "The answer is 1."
+
+
+def slow_hits(body: dict) -> Reply:
+    """A retriever slow enough that a run can be killed midway."""
+    return Reply(
+        body={"results": [{"text": f"The answer is {body['question'].split()[-1]}."}]}, delay=0.3
+    )
+
+
+class Judge:
+    """Answers like a model, except that attributing `QUOTED` (and `QUOTED_ONCE` in the first
+    run) it quotes the request's Authorization header where a verdict should be."""
+
+    def __init__(self) -> None:
+        self.first_run = True
+
+    def __call__(self, request: Recorded) -> Canned:
+        user = request.json["messages"][-1]["content"]
+        quoting = QUOTED in user or (self.first_run and QUOTED_ONCE in user)
+        if quoting and "<reference" not in user:
+            header = request.headers.get("authorization", "")
+            verdict = {"claim": 1, "supported": f"you sent Authorization: {header}", "chunks": []}
+            return openai_completion({"verdicts": [verdict]})
+        return lexical_model(request)
+
+
+def tethered_servers() -> dict[int, str]:
+    """Our temporary Prefect servers still alive: pid -> command line."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if "recall_audit.flows.tethered" in cmdline:
+                found[int(entry.name)] = cmdline
+    return found
+
+
+def wait_for(condition, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return condition()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str | None]]:
+    """(results database URL, Prefect API): SQLite in `.recall-audit/` with a temporary
+    Prefect server there too; or PostgreSQL with the session's Prefect server."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / '.recall-audit' / 'recall.db'}", None
+    else:
+        yield from _postgres(request)
+
+
+def _postgres(request: pytest.FixtureRequest) -> Iterator[tuple[str, str | None]]:
+    from db_fixtures import _postgres_database
+
+    api = request.getfixturevalue("prefect_api")
+    for url in _postgres_database(request, request.getfixturevalue("postgres_template")):
+        yield url, api
+
+
+def test_kill_9_then_resume_leaves_no_run_no_server_and_no_secret_behind(
+    backend: tuple[str, str | None], tmp_path: Path
+) -> None:
+    db_url, api = backend
+    rows = [
+        {
+            "id": f"case-{i:02d}",
+            "question": f"What is number {i}?",
+            "ground_truth": f"The answer is {i}.",
+        }
+        for i in range(CASES)
+    ]
+    data = tmp_path / "numbers.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    judge = Judge()
+    with RetrieverServer(slow_hits) as retriever, FakeModelServer(judge) as model:
+        port = retriever.url.rsplit(":", 1)[1].split("/")[0]
+        url = f"http://auditor:{PASSWORD}@127.0.0.1:{port}/search?token={TOKEN}&lang=en"
+        env = cli_env(
+            api,
+            db_url,
+            OPENAI_BASE_URL=f"{model.url}/v1",
+            OPENAI_API_KEY=API_KEY,
+            PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS="180",
+        )
+        args = [*CLI, "run", "--dataset", str(data), "--retriever", url, "--judge", "openai/fake"]
+        args += ["--batch-size", "3", "--concurrency", "1", "--json"]
+        outputs: list[str] = []
+
+        first = subprocess.Popen(
+            args, env=env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        engine = open_database(db_url)
+        try:
+
+            def some_saved() -> bool:
+                with Session(engine) as session:
+                    runs = list_runs(session)
+                    return bool(runs) and len(finished_case_keys(session, runs[0].id)) >= 4
+
+            assert wait_for(some_saved, 240), "the run never got going"
+            servers = {pid: c for pid, c in tethered_servers().items() if f" {first.pid} " in c}
+        finally:
+            first.send_signal(signal.SIGKILL)
+            outputs += [part.decode() for part in first.communicate()]
+        judge.first_run = False
+        if api is None:
+            assert len(servers) == 1, "the run did not start its own temporary server"
+            assert wait_for(lambda: not (servers.keys() & tethered_servers().keys()), 20), (
+                "the temporary Prefect server outlived its killed parent"
+            )
+        with Session(engine) as session:
+            [killed] = list_runs(session)
+            before = len(finished_case_keys(session, killed.id))
+        assert killed.status == "running" and before < CASES
+
+        resumed = subprocess.run(
+            [*args, "--resume", killed.id[:8]],
+            env=env,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        outputs += [resumed.stdout, resumed.stderr]
+        assert resumed.returncode == 0, resumed.stderr
+        summary = json.loads(resumed.stdout)
+        # The case that failed before the kill was done again; the one that always fails is kept.
+        assert (summary["run_id"], summary["cases"], summary["errors"]) == (killed.id, CASES, 1)
+        assert summary["scored"] == CASES - 1 and summary["mean_recall"] == pytest.approx(1.0)
+        assert summary["retriever"] == f"http://***@127.0.0.1:{port}/search?token=***&lang=en"
+
+        shown = subprocess.run(
+            [*CLI, "show", killed.id[:8], "--case", "case-11"],
+            env=env,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        outputs += [shown.stdout, shown.stderr]
+        assert shown.returncode == 0 and "Authorization" in shown.stdout, shown.stdout
+        assert "***" in shown.stdout
+
+    with Session(engine) as session:
+        results = run_results(session, killed.id)
+    assert sorted(r.case_key for r in results) == [r["id"] for r in rows]
+    assert [r.case_key for r in results if r.error] == ["case-11"]
+    assert _flow_run_states(tmp_path, api, killed.prefect_flow_run_id) == ("CRASHED", set())
+    # The resumed run's own server stopped with it.
+    assert not any(f" {pid} " in c for c in tethered_servers().values() for pid in (first.pid,))
+
+    for output in outputs:
+        assert not any(secret in output for secret in SECRETS), output
+    stored = [p for p in (tmp_path / ".recall-audit").rglob("*") if p.is_file()]
+    assert api is not None or any(p.name == "prefect.db" for p in stored)
+    for path in stored:
+        content = path.read_bytes()
+        assert not any(secret.encode() in content for secret in SECRETS), path
+    if api is None:
+        return
+    with Session(engine) as session:
+        dumped = json.dumps([r.model_dump(mode="json") for r in run_results(session, killed.id)])
+        dumped += json.dumps([r.model_dump(mode="json") for r in list_runs(session)])
+    assert not any(secret in dumped for secret in SECRETS)
+
+
+def _flow_run_states(tmp_path: Path, api: str | None, killed: str | None) -> tuple[str, set[str]]:
+    """The killed flow run's state, and the states of every flow or task run still unfinished."""
+    assert killed is not None
+    if api is None:
+        with sqlite3.connect(tmp_path / ".recall-audit" / "prefect" / "prefect.db") as db:
+            [(state,)] = db.execute(
+                "SELECT state_type FROM flow_run WHERE id = ?", (killed,)
+            ).fetchall()
+            pending = db.execute(
+                "SELECT state_type FROM flow_run WHERE state_type IN ('RUNNING', 'PENDING') "
+                "UNION SELECT state_type FROM task_run WHERE state_type IN ('RUNNING', 'PENDING')"
+            ).fetchall()
+        return state, {s for (s,) in pending}
+    return _states_from_api(api, killed)
+
+
+def _states_from_api(api: str, killed: str) -> tuple[str, set[str]]:
+    import httpx
+
+    flow_run = httpx.get(f"{api}/flow_runs/{killed}", timeout=30).json()
+    tasks = httpx.post(
+        f"{api}/task_runs/filter",
+        json={"flow_runs": {"id": {"any_": [killed]}}},
+        timeout=30,
+    ).json()
+    pending = {t["state_type"] for t in tasks if t["state_type"] in ("RUNNING", "PENDING")}
+    return flow_run["state_type"], pending
