@@ -87,10 +87,19 @@ def _session() -> Any:
     return Session(_engine())
 
 
-def _count_valid_rows(dataset: Path, on_bad_row: str) -> int:
-    """Checks the file before anything starts: in fail mode the first bad row stops here."""
+def _count_valid_rows(dataset: Path, on_bad_row: str, retriever: str | None) -> int:
+    """Checks the file before anything starts: in fail mode the first bad row stops here, and
+    rows without chunks need a retriever."""
     mode = "raise" if on_bad_row == "fail" else "skip"
-    return sum(1 for _ in iter_cases(dataset, on_error=mode))
+    total = with_chunks = 0
+    for case in iter_cases(dataset, on_error=mode):
+        total += 1
+        with_chunks += case.contexts is not None
+    if retriever is None and not with_chunks:
+        raise fail(
+            f"{dataset}: no row carries retrieved chunks; choose a retriever with --retriever"
+        )
+    return total
 
 
 def _watch_progress(run_id: str, total: int, stop: threading.Event) -> None:
@@ -179,7 +188,7 @@ def run(
         raise fail(f"--on-bad-row must be 'skip' or 'fail', not {on_bad_row!r}")
     check_run_options(scale, fail_under, max_regression, tolerance)
     with bad_input_exits():
-        total = _count_valid_rows(dataset, on_bad_row)
+        total = _count_valid_rows(dataset, on_bad_row, retriever)
     check_judge_and_retriever(judge, retriever, app_dir)
     check_resume(_engine(), resume)
     configure_prefect()

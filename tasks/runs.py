@@ -59,35 +59,22 @@ async def open_run(
     if resume:
         run = await in_session(engine, _resume, resume, dataset, judge, flow_run_id)
     else:
-        run = await _create(engine, dataset, retriever, judge, scale, params, run_id, flow_run_id)
+        run = await in_session(
+            engine,
+            create_run,
+            run_id=run_id,
+            dataset_id=dataset.id,
+            # Credentials in a retriever URL are never stored.
+            retriever=shown_spec(retriever),
+            judge=judge.name,
+            judge_version=judge.version,
+            scale=scale,
+            params=params,
+            prefect_flow_run_id=flow_run_id,
+        )
     # Who runs it, so that the next run can tell when this process was killed.
     await in_session(engine, set_run_owner, run.id, RunOwner.current())
     return run
-
-
-async def _create(
-    engine: Engine,
-    dataset: DatasetRecord,
-    retriever: str,
-    judge: Judge,
-    scale: float,
-    params: dict[str, Any],
-    run_id: str | None,
-    flow_run_id: str | None,
-) -> RunRecord:
-    return await in_session(
-        engine,
-        create_run,
-        run_id=run_id,
-        dataset_id=dataset.id,
-        # Credentials in a retriever URL are never stored.
-        retriever=shown_spec(retriever),
-        judge=judge.name,
-        judge_version=judge.version,
-        scale=scale,
-        params=params,
-        prefect_flow_run_id=flow_run_id,
-    )
 
 
 @stage("close-run")

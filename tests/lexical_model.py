@@ -7,7 +7,7 @@ import re
 
 from model_server import Canned, Recorded, openai_completion
 
-_REFERENCE = re.compile(r'<reference id="(\d+)">(.*?)</reference>', re.S)
+_REFERENCE = re.compile(r'<reference id="(\d+)"[^>]*>(.*?)</reference>', re.S)
 _CHUNK = re.compile(r'<chunk id="(\d+)">(.*?)</chunk>', re.S)
 _CLAIM = re.compile(r"^(\d+)\. (.*)$", re.M)
 

@@ -5,10 +5,10 @@ does not answer. All are caught before anything starts, so these run in-process.
 from __future__ import annotations
 
 import json
-import socket
 from pathlib import Path
 
 import pytest
+from prefect_server import free_port
 from recall_audit.flows.cli import app
 from typer.testing import CliRunner
 
@@ -19,12 +19,6 @@ PREFECT_DEFAULTS = {
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120",
     "PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL": "WARNING",
 }
-
-
-def closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture
@@ -65,7 +59,7 @@ def test_bad_run_options_are_refused_before_anything_starts(
 def test_a_prefect_server_that_does_not_answer_is_one_line(
     dataset: Path, sqlite_db_url: str, tmp_path: Path
 ) -> None:
-    api = f"http://127.0.0.1:{closed_port()}/api"
+    api = f"http://127.0.0.1:{free_port()}/api"
     env = PREFECT_DEFAULTS | {
         "RECALL_AUDIT_DATABASE_URL": sqlite_db_url,
         "PREFECT_HOME": str(tmp_path / "p"),
@@ -79,7 +73,7 @@ def test_a_prefect_server_that_does_not_answer_is_one_line(
 @pytest.mark.parametrize(
     ("url", "message"),
     [
-        (f"postgresql://auditor:s3cr3t-pw@127.0.0.1:{closed_port()}/x", "Connection refused"),
+        (f"postgresql://auditor:s3cr3t-pw@127.0.0.1:{free_port()}/x", "Connection refused"),
         ("mysql://auditor:s3cr3t-pw@127.0.0.1/x", "unsupported database 'mysql'"),
         ("not a url at all", "RECALL_AUDIT_DATABASE_URL is not a database URL"),
     ],

@@ -22,7 +22,7 @@ from model_server import Canned, FakeModelServer, Recorded, openai_completion
 from recall_audit.storage import finished_case_keys, list_runs, open_database, run_results
 from retriever_server import Reply, RetrieverServer
 from sqlmodel import Session
-from test_cli import CLI, cli_env
+from test_cli import CLI, cli_env, recall_audit
 
 API_KEY = "sk-live-0123456789abcdefSECRETKEY"
 PASSWORD = "hunter2-retriever-pw"
@@ -59,17 +59,18 @@ class Judge:
         return lexical_model(request)
 
 
-def tethered_servers() -> dict[int, str]:
-    """Our temporary Prefect servers still alive: pid -> command line."""
-    found = {}
+def tethered_servers(cwd: Path) -> set[int]:
+    """Our temporary Prefect servers alive in folder `cwd` (so only this test's)."""
+    found = set()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+                cmdline = (entry / "cmdline").read_bytes()
+                here = (entry / "cwd").resolve() == cwd.resolve()
             except OSError:
                 continue
-            if "recall_audit.flows.tethered" in cmdline:
-                found[int(entry.name)] = cmdline
+            if b"recall_audit.flows.tethered" in cmdline and here:
+                found.add(int(entry.name))
     return found
 
 
@@ -101,7 +102,7 @@ def _postgres(request: pytest.FixtureRequest) -> Iterator[tuple[str, str | None]
 
 
 def test_kill_9_then_resume_leaves_no_run_no_server_and_no_secret_behind(
-    backend: tuple[str, str | None], tmp_path: Path
+    backend: tuple[str, str | None], tmp_path: Path, record_property: pytest.RecordProperty
 ) -> None:
     db_url, api = backend
     rows = [
@@ -125,12 +126,12 @@ def test_kill_9_then_resume_leaves_no_run_no_server_and_no_secret_behind(
             OPENAI_API_KEY=API_KEY,
             PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS="180",
         )
-        args = [*CLI, "run", "--dataset", str(data), "--retriever", url, "--judge", "openai/fake"]
+        args = ["run", "--dataset", str(data), "--retriever", url, "--judge", "openai/fake"]
         args += ["--batch-size", "3", "--concurrency", "1", "--json"]
         outputs: list[str] = []
 
         first = subprocess.Popen(
-            args, env=env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            [*CLI, *args], env=env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
         )
         engine = open_database(db_url)
         try:
@@ -141,29 +142,24 @@ def test_kill_9_then_resume_leaves_no_run_no_server_and_no_secret_behind(
                     return bool(runs) and len(finished_case_keys(session, runs[0].id)) >= 4
 
             assert wait_for(some_saved, 240), "the run never got going"
-            servers = {pid: c for pid, c in tethered_servers().items() if f" {first.pid} " in c}
+            servers = tethered_servers(tmp_path)
         finally:
             first.send_signal(signal.SIGKILL)
             outputs += [part.decode() for part in first.communicate()]
         judge.first_run = False
         if api is None:
             assert len(servers) == 1, "the run did not start its own temporary server"
-            assert wait_for(lambda: not (servers.keys() & tethered_servers().keys()), 20), (
+            killed_at = time.monotonic()
+            assert wait_for(lambda: not tethered_servers(tmp_path), 20), (
                 "the temporary Prefect server outlived its killed parent"
             )
+            record_property("server_gone_after_kill_s", round(time.monotonic() - killed_at, 1))
         with Session(engine) as session:
             [killed] = list_runs(session)
             before = len(finished_case_keys(session, killed.id))
         assert killed.status == "running" and before < CASES
 
-        resumed = subprocess.run(
-            [*args, "--resume", killed.id[:8]],
-            env=env,
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        resumed = recall_audit(*args, "--resume", killed.id[:8], env=env, cwd=tmp_path)
         outputs += [resumed.stdout, resumed.stderr]
         assert resumed.returncode == 0, resumed.stderr
         summary = json.loads(resumed.stdout)
@@ -172,14 +168,7 @@ def test_kill_9_then_resume_leaves_no_run_no_server_and_no_secret_behind(
         assert summary["scored"] == CASES - 1 and summary["mean_recall"] == pytest.approx(1.0)
         assert summary["retriever"] == f"http://***@127.0.0.1:{port}/search?token=***&lang=en"
 
-        shown = subprocess.run(
-            [*CLI, "show", killed.id[:8], "--case", "case-11"],
-            env=env,
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        shown = recall_audit("show", killed.id[:8], "--case", "case-11", env=env, cwd=tmp_path)
         outputs += [shown.stdout, shown.stderr]
         assert shown.returncode == 0 and "Authorization" in shown.stdout, shown.stdout
         assert "***" in shown.stdout
@@ -190,7 +179,7 @@ def test_kill_9_then_resume_leaves_no_run_no_server_and_no_secret_behind(
     assert [r.case_key for r in results if r.error] == ["case-11"]
     assert _flow_run_states(tmp_path, api, killed.prefect_flow_run_id) == ("CRASHED", set())
     # The resumed run's own server stopped with it.
-    assert not any(f" {pid} " in c for c in tethered_servers().values() for pid in (first.pid,))
+    assert not tethered_servers(tmp_path)
 
     for output in outputs:
         assert not any(secret in output for secret in SECRETS), output
@@ -199,6 +188,10 @@ def test_kill_9_then_resume_leaves_no_run_no_server_and_no_secret_behind(
     for path in stored:
         content = path.read_bytes()
         assert not any(secret.encode() in content for secret in SECRETS), path
+    record_property("saved_before_kill", before)
+    record_property("cases_after_resume", len(results))
+    record_property("files_grepped", len(stored))
+    record_property("outputs_grepped", len(outputs))
     if api is None:
         return
     with Session(engine) as session:
