@@ -101,6 +101,8 @@ def _postgres(request: pytest.FixtureRequest) -> Iterator[tuple[str, str | None]
         yield url, api
 
 
+# Two runs that each start a temporary Prefect server: minutes on a loaded two-core machine.
+@pytest.mark.timeout(900)
 def test_kill_9_then_resume_leaves_no_run_no_server_and_no_secret_behind(
     backend: tuple[str, str | None], tmp_path: Path, record_property: pytest.RecordProperty
 ) -> None:
@@ -141,7 +143,7 @@ def test_kill_9_then_resume_leaves_no_run_no_server_and_no_secret_behind(
                     runs = list_runs(session)
                     return bool(runs) and len(finished_case_keys(session, runs[0].id)) >= 4
 
-            assert wait_for(some_saved, 240), "the run never got going"
+            assert wait_for(some_saved, 600), "the run never got going"
             servers = tethered_servers(tmp_path)
         finally:
             first.send_signal(signal.SIGKILL)
@@ -159,7 +161,7 @@ def test_kill_9_then_resume_leaves_no_run_no_server_and_no_secret_behind(
             before = len(finished_case_keys(session, killed.id))
         assert killed.status == "running" and before < CASES
 
-        resumed = recall_audit(*args, "--resume", killed.id[:8], env=env, cwd=tmp_path)
+        resumed = recall_audit(*args, "--resume", killed.id[:8], env=env, cwd=tmp_path, timeout=600)
         outputs += [resumed.stdout, resumed.stderr]
         assert resumed.returncode == 0, resumed.stderr
         summary = json.loads(resumed.stdout)
