@@ -31,8 +31,11 @@ ui: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# The built-in judge, cross-validated, written into docs/fidelity.md. JUDGE=openai/<model>
+# measures that judge on the same labels instead (LIMIT=N: the first N cases of each file;
+# the endpoint comes from OPENAI_BASE_URL, the key from OPENAI_API_KEY).
 fidelity: $(STAMP)
-	$(BIN)/python bench/fidelity.py
+	$(BIN)/python bench/fidelity.py --write docs/fidelity.md $(if $(JUDGE),--judge $(JUDGE)) $(if $(LIMIT),--limit $(LIMIT))
 
 $(PEERS_STAMP): bench/peers-requirements.txt
 	test -x $(PEERS)/bin/python || $(PYTHON) -m venv $(PEERS)

@@ -7,6 +7,7 @@ the built-in judge can attribute thousands of claims per second without any mode
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -29,6 +30,24 @@ STOPWORDS = frozenset(
     whose why will with within would yes yet you your yours yourself ok okay
     """.split()
 )
+
+_AUXILIARIES = frozenset(
+    """is was are were be been has have had will would can could may might shall should must
+    do does did became becomes remains remained""".split()
+)
+_IRREGULAR_PAST = frozenset(
+    """won made became began wrote went took gave found led left held told built grew saw came
+    knew ran sold brought thought bought taught fought got said met lost chose drove flew fell
+    rose sang spoke stood struck wore hid kept sent spent paid set put read became""".split()
+)
+
+
+def looks_like_verb(word: str) -> bool:
+    """An auxiliary, a common irregular past or a regular past ("-ed"): enough to find
+    where a subject ends or whether a clause stands alone, without a tagger."""
+    low = word.lower()
+    return low in _AUXILIARIES or low in _IRREGULAR_PAST or (len(low) > 4 and low.endswith("ed"))
+
 
 NEGATIONS = frozenset(
     "not no never none nor neither nobody nothing nowhere cannot without lack lacks lacked".split()
@@ -112,12 +131,16 @@ _WORD_SUFFIXES = (
 
 
 def fold(text: str) -> str:
-    """Lower-case, accents removed, typographic quotes and dashes made plain."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    """Accents removed, typographic quotes made plain."""
+    if not text.isascii():  # plain ASCII, most text, has nothing to fold
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return text.replace("’", "'").replace("‘", "'").replace("`", "'")
 
 
+# Memoised: a pure function of one word, called for every word of every chunk, and a
+# vocabulary repeats (bounded, so a long run's cache stays small).
+@functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A light suffix stripper: enough to match "published"/"publishes", never a dictionary.
 
@@ -186,8 +209,10 @@ class Analysis:
         return self.facts | {f"={value}" for value in self.quantities}
 
 
-def analyse(text: str) -> Analysis:
-    """Content stems, quantities with units, ordinals, months and negated stems of `text`."""
+def analyse(text: str, *, with_names: bool = True) -> Analysis:
+    """Content stems, quantities with units, ordinals, months and negated stems of `text`,
+    and its names unless `with_names` is false (finding them costs as much as the rest, and
+    the judge needs them only for the few sentences that could support a claim)."""
     folded = fold(text)
     raw_tokens = _TOKEN.findall(folded)
     terms: set[str] = set()
@@ -243,7 +268,7 @@ def analyse(text: str) -> Analysis:
         quantities={k: frozenset(v) for k, v in quantities.items()},
         facts=frozenset(facts),
         negated_terms=frozenset(negated_terms - affirmed_terms),
-        names=_names(folded),
+        names=names(text) if with_names else frozenset(),
     )
 
 
@@ -274,14 +299,14 @@ _SLOT_REACH = 4
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
-def _names(folded: str) -> frozenset[Name]:
-    """The proper nouns of `folded` (text through `fold`) that fill a slot.
+def names(text: str) -> frozenset[Name]:
+    """The proper nouns of `text` that fill a slot.
 
     A proper noun is a run of capitalised content words; a word that starts a sentence
     counts only when the run goes on (a capital there says nothing). Months are facts, not
     names. A run with no content word before it in its clause has no slot and is left out.
     """
-    tokens = _SLOT_TOKEN.findall(folded)
+    tokens = _SLOT_TOKEN.findall(fold(text))
     out: set[Name] = set()
     start = True  # the next word starts a sentence
     i = 0

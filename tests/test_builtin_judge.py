@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
+import sys
 from pathlib import Path
 
 import pytest
+from model_server import Canned, FakeModelServer, openai_completion
 from recall_audit.scorer.judge import Judge
-from recall_audit.scorer.judges.builtin import BuiltinJudge, extract_claim_texts
+from recall_audit.scorer.judges.builtin import BuiltinJudge, BuiltinSettings, extract_claim_texts
+from recall_audit.scorer.judges.checks import RULES
 from recall_audit.scorer.recall import context_recall
+from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
 from recall_audit.scorer.text import split_sentences
 from recall_audit.scorer.types import Status
 
@@ -20,14 +25,17 @@ EINSTEIN_CHUNKS = [
     "In 1933 Einstein moved to the United States.",
 ]
 REPO = Path(__file__).resolve().parents[1]
-FIDELITY = REPO / ".." / "shared" / "data" / "fidelity"
+HOTPOT = REPO / "examples" / "hotpot"
 
 
 def load_bench():
     """bench/ is a folder of scripts, not a package: load the fidelity script by path."""
+    if "fidelity_bench" in sys.modules:
+        return sys.modules["fidelity_bench"]
     spec = importlib.util.spec_from_file_location("fidelity_bench", REPO / "bench" / "fidelity.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules["fidelity_bench"] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
@@ -232,10 +240,10 @@ def test_trivial_fragments_are_dropped() -> None:
 
 
 def test_beats_the_lexical_baseline_on_fidelity_data() -> None:
-    path = FIDELITY / "wice_support_removal.jsonl"
-    if not path.is_file():
-        pytest.skip(f"fidelity data not found at {FIDELITY} (shared/ lives beside the repo)")
     bench = load_bench()
+    path = bench.data_dir() / "wice_support_removal.jsonl"
+    if not path.is_file():
+        pytest.skip(f"fidelity data not found at {path.parent} (shared/ lives beside the repo)")
     judge = BuiltinJudge()
     truth: list[bool] = []
     ours: list[bool] = []
@@ -249,3 +257,94 @@ def test_beats_the_lexical_baseline_on_fidelity_data() -> None:
         return sum(t == p for t, p in zip(truth, pred, strict=True)) / len(truth)
 
     assert accuracy(ours) > accuracy(base)
+
+
+def test_an_assessment_decides_as_the_judge_does() -> None:
+    """bench/fidelity.py sweeps settings over assessments instead of judging again: for any
+    threshold and set of checks they must give the judge's own verdicts."""
+    claims = [
+        "Einstein was born in 1879.",
+        "He developed relativity.",
+        "Einstein was born in 1880.",
+        "Einstein moved to the United States in 1933.",
+        "Did Einstein move to the United States?",
+        "Einstein published the theory of relativity in 1933.",
+    ]
+    for settings in (
+        BuiltinSettings(),
+        BuiltinSettings(threshold=0.35, combined_threshold=0.6),
+        BuiltinSettings(threshold=0.7, combined_threshold=1.01, rules=RULES - {"values"}),
+        BuiltinSettings(rules=frozenset()),
+    ):
+        decided = [v.supported for v in BuiltinJudge(settings).judge(claims, EINSTEIN_CHUNKS)]
+        assessed = BuiltinJudge(BuiltinSettings()).assess(claims, EINSTEIN_CHUNKS, 0.3)
+        assert [a.supported(settings) for a in assessed] == decided, settings
+        if settings == BuiltinSettings():
+            assert decided[:5] == [True, True, False, True, False]
+
+
+def test_the_demo_loses_the_winner_claim_with_its_paragraph(tmp_path: Path) -> None:
+    """examples/hotpot: with "2014 S/S" removed from the knowledge base, a paragraph about
+    another band formed in 2014 must not support the claim about WINNER's debut album."""
+    case = next(
+        json.loads(line)
+        for line in (HOTPOT / "dataset.jsonl").read_text(encoding="utf-8").splitlines()
+        if "WINNER" in line
+    )
+    claim = "2014 S/S is the debut album of South Korean group WINNER."
+    assert claim in extract_claim_texts(case["ground_truth"])
+    rows = (HOTPOT / "kb.jsonl").read_text(encoding="utf-8").splitlines()
+    kept = [r for r in rows if json.loads(r)["title"] != "2014 S/S"]
+    assert len(kept) == len(rows) - 1
+    removed = tmp_path / "kb.jsonl"
+    removed.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    for kb, supported in ((HOTPOT / "kb.jsonl", True), (removed, False)):
+        chunks = Bm25Retriever(kb).search(case["question"], 4)  # the demo's top-k
+        (verdict,) = verdicts([claim], chunks)
+        assert verdict.supported is supported, (kb, verdict.explanation)
+    assert "subject" in verdict.explanation
+
+
+def test_make_fidelity_measures_any_judge_on_the_labels(
+    model_server: FakeModelServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`make fidelity JUDGE=openai/<model>`: a real HTTP endpoint judges every labelled
+    statement; a case whose call fails is named and left out, and the run goes on."""
+    bench = load_bench()
+    for name in bench.FILES:
+        rows = [
+            {
+                "id": f"{name}-{n}",
+                "question": "",
+                "ground_truth": "Paris is in France.",
+                "ground_truth_sentences": ["Paris is in France."],
+                "contexts": ["Paris is the capital of France."],
+                "expected_supported": [n == 1],
+                "expected_recall": float(n == 1),
+            }
+            for n in (1, 2, 3)
+        ]
+        (tmp_path / name).write_text("\n".join(json.dumps(r) for r in rows), encoding="utf-8")
+    supported = {"verdicts": [{"claim": 1, "supported": True, "chunks": [1], "quote": "Paris"}]}
+    for _ in bench.FILES:
+        model_server.enqueue(
+            openai_completion(supported), Canned(status=400, body={"error": "no such model"})
+        )
+    monkeypatch.setenv("OPENAI_BASE_URL", model_server.url + "/v1")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-secret")
+    doc = tmp_path / "fidelity.md"
+    doc.write_text("before\n<!-- measured model: begin -->\n<!-- measured model: end -->\nafter\n")
+    code = bench.main(
+        ["--data", str(tmp_path), "--judge", "openai/m", "--limit", "2", "--write", str(doc)]
+    )
+    assert code == 0
+    written = doc.read_text()
+    assert written.startswith("before\n<!-- measured model: begin -->") and "after" in written
+    assert "make fidelity JUDGE=openai/m LIMIT=2" in written
+    assert "| WiCE | 1 | 1.000 / 1.000 | 0.00 / 0.00 | 1.00 / 1.00 | 1 |" in written
+    assert "First failure: wice_support_removal.jsonl-2" in written
+    assert "sk-test-secret" not in written + capsys.readouterr().out
+    assert len(model_server.requests) == 2 * len(bench.FILES)  # the third case is past LIMIT

@@ -3,24 +3,27 @@
 Claims are the sentences of the ground truth, with long coordinated sentences cut into
 clauses that stand alone. A claim is supported by a chunk when some window of consecutive
 sentences in that chunk covers enough of the claim's content words and numbers (rare words
-count for more) and states nothing against it: no other value where the claim has a number,
-year, ordinal or month, no other name in the slot of a name the evidence lacks ("worked in
-Paris" against "worked in Warsaw"), and no denial of what the claim affirms (or the reverse).
+count for more) and no check in checks.py vetoes that window: no other value where the
+claim has a number, no other name in a name's slot, no denied word, the claim's subject
+named in the window or its chunk's title, no roles swapped around a shared word, no number
+bound to another fact, no sentence declared false or denied, no "former" against "is",
+no opposite direction ("rose" / "fell"), and no question.
 
-What it cannot see: antonyms ("rose" vs "fell"), swapped roles ("A beat B" vs "B beat A"),
-a name swapped as a subject or after a comma, paraphrase that shares no words, and support
-that needs reasoning across facts.
+What it cannot see is listed in docs/fidelity.md.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
-from recall_audit.scorer.text import Analysis, Name, analyse, sentence_spans
+from recall_audit.scorer.judges.checks import RULES, Claim, Evidence, vetoes
+from recall_audit.scorer.relations import Shape, shape
+from recall_audit.scorer.text import Analysis, analyse, looks_like_verb, names, sentence_spans
 from recall_audit.scorer.types import Verdict
 
 QUOTE_LIMIT = 200
@@ -29,54 +32,7 @@ QUOTE_LIMIT = 200
 _CLAUSE_CUT = re.compile(r";\s+|,\s+(?:and|but|while|whereas|yet|so)\s+|\s+but\s+")
 _SUBJECT_PRONOUNS = frozenset("he she it they we i you there this these those".split())
 _DETERMINERS = frozenset("the a an his her its their our my this that these those".split())
-_AUXILIARIES = frozenset(
-    """is was are were be been has have had will would can could may might shall should must
-    do does did became becomes remains remained""".split()
-)
-_IRREGULAR_PAST = frozenset(
-    """won made became began wrote went took gave found led left held told built grew saw came
-    knew ran sold brought thought bought taught fought got said met lost chose drove flew fell
-    rose sang spoke stood struck wore hid kept sent spent paid set put read became""".split()
-)
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
-
-
-@dataclass(frozen=True, slots=True)
-class BuiltinSettings:
-    """The knobs of the built-in judge; changing a default means bumping `version`.
-
-    Defaults were chosen on ../shared/data/fidelity/ as a smooth region, not a peak (see
-    docs/fidelity.md).
-    """
-
-    # Weighted share of the claim's content words and numbers one window must contain.
-    threshold: float = 0.5
-    # Consecutive sentences of a chunk looked at together.
-    window: int = 2
-    # How much more a word shared with few sentences of the context weighs than the topic
-    # words found everywhere (0 weighs every word alike).
-    rarity: float = 1.0
-    # Windows (from any chunks) that may be pooled when no single one suffices...
-    combine: int = 3
-    # ...and the share the pool needs: higher, since pooling also finds words by chance.
-    combined_threshold: float = 0.8
-
-
-@dataclass(frozen=True, slots=True)
-class _Window:
-    chunk: int
-    sentences: tuple[tuple[str, frozenset[str]], ...]  # text and content stems of each
-    analysis: Analysis
-
-    def quote(self, terms: frozenset[str]) -> str:
-        """The window's sentence sharing most words with the claim, first on ties."""
-        text, _ = max(self.sentences, key=lambda s: len(terms & s[1]))
-        return _quote(text)
-
-
-def _looks_like_verb(word: str) -> bool:
-    low = word.lower()
-    return low in _AUXILIARIES or low in _IRREGULAR_PAST or (len(low) > 4 and low.endswith("ed"))
 
 
 def _stands_alone(part: str, *, needs_subject: bool) -> bool:
@@ -85,12 +41,12 @@ def _stands_alone(part: str, *, needs_subject: bool) -> bool:
     if len(words) < 3:
         return False
     if not needs_subject:
-        return any(_looks_like_verb(w) for w in words)
+        return any(looks_like_verb(w) for w in words)
     first = words[0].lower()
     if first in _SUBJECT_PRONOUNS:
         return len(words) >= 3
     if first in _DETERMINERS or words[0][0].isupper():
-        return any(_looks_like_verb(w) for w in words[1:7])
+        return any(looks_like_verb(w) for w in words[1:7])
     return False
 
 
@@ -139,67 +95,158 @@ def _merge(parts: Sequence[Analysis]) -> Analysis:
         quantities=quantities,
         facts=frozenset().union(*(p.facts for p in parts)),
         negated_terms=frozenset().union(*(p.negated_terms for p in parts)) - affirmed,
-        names=frozenset().union(*(p.names for p in parts)),
     )
 
 
-def _kinds(value: str, units: frozenset[str]) -> frozenset[str]:
-    """What a number measures, as far as the text tells: its units, else a year or a count."""
-    named = units - {""}
-    if named:
-        return named
-    number = float(value)
-    return frozenset({"<year>" if number.is_integer() and 1000 <= number <= 2100 else "<count>"})
+@dataclass(frozen=True, slots=True)
+class BuiltinSettings:
+    """The knobs of the built-in judge; changing a default means bumping `version`.
 
-
-_FACT_KINDS = {"#": "ordinal", "@": "month"}
-
-
-def _disagreement(claim: Analysis, evidence: Analysis) -> str:
-    """Why `evidence` cannot support `claim` despite shared words ('' when nothing is wrong).
-
-    A number, ordinal or month the evidence lacks only lowers coverage: people accept a
-    year the text leaves out. The evidence contradicts the claim when it states another
-    value of the same kind instead (another year, another amount in the same unit).
+    Every default was chosen by leave-one-file-out cross-validation on
+    ../shared/data/fidelity/, on a flat region of the sweep (bench/fidelity.py, reported
+    in docs/fidelity.md).
     """
-    for value, units in sorted(claim.quantities.items()):
-        seen = evidence.quantities.get(value)
-        if seen is not None:
-            wanted = units - {""}
-            if wanted and not (wanted & seen) and "" not in seen:
-                return f"{value} appears with another unit"
-            continue
-        kinds = _kinds(value, units)
-        for other, other_units in sorted(evidence.quantities.items()):
-            if other not in claim.quantities and kinds & _kinds(other, other_units):
-                return f"the context has {other} where the claim has {value}"
-    for fact in sorted(claim.facts - evidence.facts):
-        if any(f[0] == fact[0] for f in evidence.facts - claim.facts):
-            return f"the context names another {_FACT_KINDS[fact[0]]}"
-    # The same for names: a name the evidence leaves out only costs coverage, another name
-    # in the same slot ("worked in Paris" for "worked in Warsaw") contradicts the claim.
-    for name in sorted(claim.names, key=_name_order):
-        if name.stems & evidence.terms:
-            continue
-        for other in sorted(evidence.names, key=_name_order):
-            if other.slot == name.slot and not other.stems & claim.terms:
-                return f"the context has {other.text} where the claim has {name.text}"
-    if claim.negated_terms & (evidence.terms - evidence.negated_terms):
-        return "the context affirms what the claim denies"
-    if (claim.terms - claim.negated_terms) & evidence.negated_terms:
-        return "the context negates it"
-    return ""
+
+    # Weighted share of the claim's content words and numbers one window must contain.
+    threshold: float = 0.5
+    # Consecutive sentences of a chunk looked at together.
+    window: int = 2
+    # How much more a word shared with few sentences of the context weighs than the topic
+    # words found everywhere (0 weighs every word alike).
+    rarity: float = 1.0
+    # Windows (from any chunks) that may be pooled when no single one suffices...
+    combine: int = 3
+    # ...and the share the pool needs: higher, since pooling also finds words by chance
+    # (the search only looks at pools asking at least 0.1 more than one window).
+    combined_threshold: float = 0.7
+    # The checks that may veto support (names in checks.RULES).
+    rules: frozenset[str] = RULES
 
 
-def _name_order(name: Name) -> tuple[tuple[str, str], str]:
-    return name.slot, name.text
+@dataclass(frozen=True, slots=True)
+class _Window:
+    chunk: int
+    start: int  # index of its first sentence in the chunk
+    width: int
+    analysis: Analysis
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """Everything a verdict depends on, for any threshold and set of rules: the score and
+    vetoing rules of each window scoring at least the floor, and of the pooled windows.
+    bench/fidelity.py sweeps settings over these without judging again."""
+
+    windows: tuple[tuple[float, frozenset[str]], ...]
+    pooled: tuple[float, frozenset[str]]
+
+    def supported(self, settings: BuiltinSettings) -> bool:
+        rules = settings.rules
+        if any(s >= settings.threshold and not (v & rules) for s, v in self.windows):
+            return True
+        score, vetoed = self.pooled
+        return score >= settings.combined_threshold and not (vetoed & rules)
+
+
+_PRONOUNS = frozenset("he she it they his her its their this these".split())
+
+
+def _opens_with_pronoun(sentence: str) -> bool:
+    first = sentence.lstrip(" \"'(").split(" ", 1)[0].lower()
+    return first in _PRONOUNS
+
+
+class _Context:
+    """The chunks of one call, analysed once; shapes and grounding keys only on demand, for
+    the few windows that could support a claim."""
+
+    def __init__(self, chunks: Sequence[str], width: int) -> None:
+        self.texts = [[chunk[s:e] for s, e in sentence_spans(chunk or "")] for chunk in chunks]
+        self.analyses = [[analyse(t, with_names=False) for t in sents] for sents in self.texts]
+        self._titles = [title(chunk or "") for chunk in chunks]
+        self._joined = "\n".join(chunk or "" for chunk in chunks)
+        self._shapes: dict[tuple[int, int], Shape] = {}
+        self._keys: dict[tuple[int, int], frozenset[str]] = {}
+        self.windows = [
+            _Window(c, i, w, sents[i] if w == 1 else _merge(sents[i : i + w]))
+            for w in range(1, max(1, width) + 1)
+            for c, sents in enumerate(self.analyses)
+            for i in range(len(sents) - w + 1)
+        ]
+
+    def lower_case(self, word: str) -> bool:
+        """True when the context writes `word` in lower case somewhere, or not at all: such
+        a word opening a claim is no name."""
+        low = word.lower()
+        if re.search(rf"(?<!\w){re.escape(low)}(?!\w)", self._joined) is not None:
+            return True
+        return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", self._joined) is None
+
+    def _shape(self, chunk: int, i: int) -> Shape:
+        key = (chunk, i)
+        if key not in self._shapes:
+            sents = self.texts[chunk]
+            after = sents[i + 1] if i + 1 < len(sents) else ""
+            self._shapes[key] = shape(sents[i], after)
+        return self._shapes[key]
+
+    def _sentence_keys(self, chunk: int, i: int) -> frozenset[str]:
+        key = (chunk, i)
+        if key not in self._keys:
+            self._keys[key] = keys(self.texts[chunk][i])
+        return self._keys[key]
+
+    def evidence(self, windows: Sequence[_Window], analysis: Analysis) -> Evidence:
+        spots = list(dict.fromkeys((w.chunk, w.start + k) for w in windows for k in range(w.width)))
+
+        def found() -> frozenset[str]:
+            named = [keys(self._titles[c]) for c in {w.chunk for w in windows}]
+            named += [self._sentence_keys(c, i) for w in windows for c, i in self._reach(w)]
+            return frozenset().union(*named)
+
+        return Evidence(
+            analysis=analysis,
+            shapes=[self._shape(c, i) for c, i in spots],
+            sentence_terms=[self.analyses[c][i].terms for c, i in spots],
+            subject_keys=found,
+            names=lambda: frozenset().union(*(names(self.texts[c][i]) for c, i in spots)),
+        )
+
+    def _reach(self, window: _Window) -> list[tuple[int, int]]:
+        """The window's sentences, and the ones before it while each opens with a pronoun
+        ("He now lives ..."): they name what the pronoun stands for."""
+        first = window.start
+        while first > 0 and _opens_with_pronoun(self.texts[window.chunk][first]):
+            first -= 1
+        return [(window.chunk, i) for i in range(first, window.start + window.width)]
+
+    def quote(self, window: _Window, terms: frozenset[str]) -> str:
+        """The window's sentence sharing most words with the claim, first on ties."""
+        first = window.start
+        best = max(
+            range(first, first + window.width),
+            key=lambda i: (len(terms & self.analyses[window.chunk][i].terms), -i),
+        )
+        return _quote(self.texts[window.chunk][best])
+
+
+@dataclass(frozen=True, slots=True)
+class _Ranked:
+    """A claim's windows scored, best first, with what pooling them gives."""
+
+    claim: Claim
+    scored: list[tuple[float, _Window]]
+    pooled: list[_Window]
+    pooled_analysis: Analysis
+    pooled_score: float
 
 
 class BuiltinJudge:
-    """Sentence and clause claims; content-word coverage with hard fact and negation checks."""
+    """Sentence and clause claims; content-word coverage, vetoed by checks of values,
+    names, negation, subject, roles, number bindings, polarity and direction."""
 
     name = "builtin"
-    version = "builtin-3"
+    version = "builtin-4"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()
@@ -215,104 +262,148 @@ class BuiltinJudge:
 
     def judge(self, claims: Sequence[str], chunks: Sequence[str]) -> list[Verdict]:
         """The synchronous core of `attribute`: one verdict per claim, in order."""
-        sentences = [
-            [(chunk[s:e], analyse(chunk[s:e])) for s, e in sentence_spans(chunk or "")]
-            for chunk in chunks
-        ]
-        weights = _Rarity([a for chunk in sentences for _, a in chunk], self.settings.rarity)
-        windows = [w for c, sents in enumerate(sentences) for w in self._windows(c, sents)]
-        return [
-            self._verdict(i, analyse(claim), windows, weights) for i, claim in enumerate(claims)
-        ]
-
-    def _windows(self, chunk: int, sentences: list[tuple[str, Analysis]]) -> list[_Window]:
+        context = _Context(chunks, self.settings.window)
+        weights = self._weights(context)
         out = []
-        for width in range(1, max(1, self.settings.window) + 1):
-            for i in range(len(sentences) - width + 1):
-                part = sentences[i : i + width]
-                analysis = part[0][1] if width == 1 else _merge([a for _, a in part])
-                out.append(_Window(chunk, tuple((t, a.terms) for t, a in part), analysis))
+        for index, text in enumerate(claims):
+            ranked = self._rank(text, context, weights)
+            why = self._unjudgeable(ranked, context)
+            verdict = (
+                Verdict(claim_index=index, supported=False, explanation=why)
+                if why or ranked is None
+                else self._verdict(index, ranked, context)
+            )
+            out.append(verdict)
         return out
 
-    def _verdict(
-        self, index: int, claim: Analysis, windows: Sequence[_Window], weights: _Rarity
-    ) -> Verdict:
-        if not (claim.terms or claim.quantities or claim.facts):
-            return Verdict(
-                claim_index=index, supported=False, explanation="no checkable words in the claim"
+    def assess(
+        self, claims: Sequence[str], chunks: Sequence[str], floor: float
+    ) -> list[Assessment]:
+        """What `judge` decides from, for every window scoring at least `floor` and with
+        every rule checked, so settings can be swept without judging again."""
+        context = _Context(chunks, self.settings.window)
+        weights = self._weights(context)
+        out = []
+        for text in claims:
+            ranked = self._rank(text, context, weights)
+            if ranked is None or self._unjudgeable(ranked, context):
+                out.append(Assessment(windows=(), pooled=(0.0, frozenset())))
+                continue
+            windows = tuple(
+                (score, self._vetoed(ranked.claim, context, [w], w.analysis))
+                for score, w in ranked.scored
+                if score >= floor
             )
-        if not windows:
-            return Verdict(claim_index=index, supported=False, explanation="no context")
+            pooled = self._vetoed(ranked.claim, context, ranked.pooled, ranked.pooled_analysis)
+            out.append(Assessment(windows=windows, pooled=(ranked.pooled_score, pooled)))
+        return out
+
+    def _weights(self, context: _Context) -> _Rarity:
+        return _Rarity([a for sents in context.analyses for a in sents], self.settings.rarity)
+
+    @staticmethod
+    def _vetoed(
+        claim: Claim, context: _Context, windows: Sequence[_Window], analysis: Analysis
+    ) -> frozenset[str]:
+        evidence = context.evidence(windows, analysis)
+        return frozenset(rule for rule, _ in vetoes(RULES, claim, evidence))
+
+    @staticmethod
+    def _unjudgeable(ranked: _Ranked | None, context: _Context) -> str:
+        if ranked is None:
+            return "no checkable words in the claim"
+        if not context.windows:
+            return "no context"
+        return ""
+
+    def _rank(self, text: str, context: _Context, weights: _Rarity) -> _Ranked | None:
+        analysis = analyse(text)
+        if not (analysis.terms or analysis.quantities or analysis.facts):
+            return None
+        checked = "subject" in self.settings.rules
+        entity = main_entity(text, context.lower_case) if checked else ""
+        claim = Claim(analysis=analysis, shape=shape(text), entity=entity)
         # A number weighs as much as a word found nowhere else: missing it costs coverage.
-        hard = claim.hard
-        total = sum(weights(t) for t in claim.terms) + weights.rare * len(hard)
+        hard = analysis.hard
+        total = sum(weights(t) for t in analysis.terms) + weights.rare * len(hard)
 
         def coverage(a: Analysis) -> float:
-            found = sum(weights(t) for t in claim.terms & a.terms)
+            found = sum(weights(t) for t in analysis.terms & a.terms)
             return (found + weights.rare * len(hard & a.hard)) / total
 
-        scored = sorted(
-            ((coverage(w.analysis), i, w) for i, w in enumerate(windows)),
+        order = sorted(
+            ((coverage(w.analysis), i, w) for i, w in enumerate(context.windows)),
             key=lambda s: (-s[0], s[2].chunk, s[1]),
         )
+        scored = [(score, w) for score, _, w in order]
+        pooled, pooled_analysis = self._pool(analysis, [w for _, w in scored])
+        return _Ranked(claim, scored, pooled, pooled_analysis, coverage(pooled_analysis))
+
+    def _pool(self, claim: Analysis, ranked: Sequence[_Window]) -> tuple[list[_Window], Analysis]:
+        """The best window with the ones that add most of what it lacks (numbers first),
+        for claims that gather facts stated in several places."""
+        if not ranked:
+            return [], _merge([])
+        chosen = [ranked[0]]
+        pooled = ranked[0].analysis
+        for _ in range(self.settings.combine - 1):
+            lacking_hard = claim.hard - pooled.hard
+            lacking_terms = claim.terms - pooled.terms
+
+            def gain(w: _Window, hard=lacking_hard, terms=lacking_terms) -> tuple[int, int]:
+                return len(hard & w.analysis.hard), len(terms & w.analysis.terms)
+
+            pick = max((w for w in ranked if w not in chosen), key=gain, default=None)
+            if pick is None or gain(pick) == (0, 0):
+                break
+            chosen.append(pick)
+            pooled = _merge([pooled, pick.analysis])
+        return chosen, pooled
+
+    def _verdict(self, index: int, ranked: _Ranked, context: _Context) -> Verdict:
+        settings = self.settings
+        claim = ranked.claim
         # Every chunk holding a window that supports the claim on its own, best first.
         chunks: list[int] = []
         first: tuple[float, _Window] | None = None
-        for score, _, w in scored:
-            if score < self.settings.threshold:
+        refused = ""
+        for score, w in ranked.scored:
+            if score < settings.threshold:
                 break
-            if w.chunk not in chunks and not _disagreement(claim, w.analysis):
-                first = first or (score, w)
-                chunks.append(w.chunk)
+            if w.chunk in chunks:
+                continue
+            evidence = context.evidence([w], w.analysis)
+            why = next((why for _, why in vetoes(settings.rules, claim, evidence)), "")
+            if why:
+                refused = refused or why
+                continue
+            first = first or (score, w)
+            chunks.append(w.chunk)
+        terms = claim.analysis.terms
         if first is not None:
             score, w = first
             return Verdict(
                 claim_index=index,
                 supported=True,
                 chunk_indices=chunks,
-                quote=w.quote(claim.terms),
+                quote=context.quote(w, terms),
                 explanation=f"{score:.0%} of the claim's content found in chunk {w.chunk + 1}",
             )
-        return self._pooled(index, claim, [w for _, _, w in scored], coverage, scored[0][0])
-
-    def _pooled(
-        self,
-        index: int,
-        claim: Analysis,
-        ranked: Sequence[_Window],
-        coverage: Callable[[Analysis], float],
-        best_single: float,
-    ) -> Verdict:
-        """Pools the best window with the ones that add most of what it lacks (numbers first),
-        for claims that gather facts stated in several places."""
-        chosen = [0]
-        pooled = ranked[0].analysis
-        for _ in range(self.settings.combine - 1):
-            lacking_hard = claim.hard - pooled.hard
-            lacking_terms = claim.terms - pooled.terms
-
-            def gain(i: int, hard=lacking_hard, terms=lacking_terms) -> tuple[int, int]:
-                a = ranked[i].analysis
-                return len(hard & a.hard), len(terms & a.terms)
-
-            pick = max((i for i in range(len(ranked)) if i not in chosen), key=gain, default=None)
-            if pick is None or gain(pick) == (0, 0):
-                break
-            chosen.append(pick)
-            pooled = _merge([pooled, ranked[pick].analysis])
-        score = coverage(pooled)
-        why_not = _disagreement(claim, pooled)
-        if score >= self.settings.combined_threshold and not why_not:
-            order = list(dict.fromkeys(ranked[i].chunk for i in chosen))
+        score = ranked.pooled_score
+        evidence = context.evidence(ranked.pooled, ranked.pooled_analysis)
+        why_not = next((why for _, why in vetoes(settings.rules, claim, evidence)), "")
+        if score >= settings.combined_threshold and not why_not:
+            order = list(dict.fromkeys(w.chunk for w in ranked.pooled))
             return Verdict(
                 claim_index=index,
                 supported=True,
                 chunk_indices=order,
-                quote=ranked[0].quote(claim.terms),
+                quote=context.quote(ranked.pooled[0], terms),
                 explanation=f"{score:.0%} of the claim's content found across chunks "
                 + ", ".join(str(c + 1) for c in order),
             )
-        why = why_not or f"at most {max(best_single, score):.0%} of the claim's content found"
+        best = max(ranked.scored[0][0], score)
+        why = refused or why_not or f"at most {best:.0%} of the claim's content found"
         return Verdict(claim_index=index, supported=False, explanation=why)
 
 

@@ -1,0 +1,159 @@
+"""The checks that can veto support the built-in judge found in shared words.
+
+Each check looks at a claim and one piece of evidence (a window of sentences, or windows
+pooled from several chunks) and returns why the evidence cannot support the claim, or ''.
+Each has a name, so `BuiltinSettings.rules` can switch it and bench/fidelity.py can
+measure what it wins and loses on each file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from recall_audit.scorer import relations
+from recall_audit.scorer.grounding import grounded
+from recall_audit.scorer.relations import Shape
+from recall_audit.scorer.text import Analysis, Name
+
+_FACT_KINDS = {"#": "ordinal", "@": "month"}
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    analysis: Analysis
+    shape: Shape
+    entity: str  # the key of the head of the name the claim opens with ('' for none)
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    analysis: Analysis
+    shapes: Sequence[Shape]  # of each sentence, in order
+    sentence_terms: Sequence[frozenset[str]]
+    # The words where the claim's subject may be named: the sentences, those a pronoun
+    # opening them refers back to, and their chunks' titles (found when a check asks).
+    subject_keys: Callable[[], frozenset[str]]
+    names: Callable[[], frozenset[Name]]  # of the sentences, found when a check asks
+
+    def closest(self, terms: frozenset[str]) -> Shape:
+        """The sentence sharing most of the claim's words, first on ties."""
+        best = max(range(len(self.shapes)), key=lambda i: len(terms & self.sentence_terms[i]))
+        return self.shapes[best]
+
+
+def _kinds(value: str, units: frozenset[str]) -> frozenset[str]:
+    """What a number measures, as far as the text tells: its units, else a year or a count."""
+    named = units - {""}
+    if named:
+        return named
+    number = float(value)
+    return frozenset({"<year>" if number.is_integer() and 1000 <= number <= 2100 else "<count>"})
+
+
+def other_value(claim: Claim, evidence: Evidence) -> str:
+    """Another value of the same kind where the claim has a number, ordinal or month.
+
+    A value the evidence leaves out only lowers coverage: people accept a year the text
+    leaves out. Another year, amount in the same unit, ordinal or month contradicts.
+    """
+    c, e = claim.analysis, evidence.analysis
+    for value, units in sorted(c.quantities.items()):
+        seen = e.quantities.get(value)
+        if seen is not None:
+            wanted = units - {""}
+            if wanted and not (wanted & seen) and "" not in seen:
+                return f"{value} appears with another unit"
+            continue
+        kinds = _kinds(value, units)
+        for other, other_units in sorted(e.quantities.items()):
+            if other not in c.quantities and kinds & _kinds(other, other_units):
+                return f"the context has {other} where the claim has {value}"
+    for fact in sorted(c.facts - e.facts):
+        if any(f[0] == fact[0] for f in e.facts - c.facts):
+            return f"the context names another {_FACT_KINDS[fact[0]]}"
+    return ""
+
+
+def _name_order(name: Name) -> tuple[tuple[str, str], str]:
+    return name.slot, name.text
+
+
+def other_name(claim: Claim, evidence: Evidence) -> str:
+    """Another name in the slot of a name the evidence lacks ("worked in Paris" against
+    "worked in Warsaw"); a name simply left out only costs coverage."""
+    c, e = claim.analysis, evidence.analysis
+    for name in sorted(c.names, key=_name_order):
+        if name.stems & e.terms:
+            continue
+        for other in sorted(evidence.names(), key=_name_order):
+            if other.slot == name.slot and not other.stems & c.terms:
+                return f"the context has {other.text} where the claim has {name.text}"
+    return ""
+
+
+def negated_word(claim: Claim, evidence: Evidence) -> str:
+    """A word the claim affirms that the evidence only denies, or the reverse."""
+    c, e = claim.analysis, evidence.analysis
+    if c.negated_terms & (e.terms - e.negated_terms):
+        return "the context affirms what the claim denies"
+    if (c.terms - c.negated_terms) & e.negated_terms:
+        return "the context negates it"
+    return ""
+
+
+def other_subject(claim: Claim, evidence: Evidence) -> str:
+    if grounded(claim.entity, evidence.subject_keys()):
+        return ""
+    return "the context is about something else: it never names the claim's subject"
+
+
+def swapped_roles(claim: Claim, evidence: Evidence) -> str:
+    return next(filter(None, (relations.swapped(claim.shape, s) for s in evidence.shapes)), "")
+
+
+def exchanged_numbers(claim: Claim, evidence: Evidence) -> str:
+    return next(filter(None, (relations.exchanged(claim.shape, s) for s in evidence.shapes)), "")
+
+
+def denial(claim: Claim, evidence: Evidence) -> str:
+    return relations.reversed_polarity(claim.shape, evidence.closest(claim.analysis.terms))
+
+
+def ceased(claim: Claim, evidence: Evidence) -> str:
+    closest = evidence.closest(claim.analysis.terms)
+    return relations.ceased_state(claim.shape, closest, claim.analysis.terms)
+
+
+def direction(claim: Claim, evidence: Evidence) -> str:
+    return relations.opposite_direction(claim.shape, evidence.closest(claim.analysis.terms))
+
+
+def question(claim: Claim, evidence: Evidence) -> str:
+    if claim.shape.question:
+        return "a question states nothing"
+    if all(s.question for s in evidence.shapes):
+        return "the context only asks it"
+    return ""
+
+
+CHECKS: dict[str, Callable[[Claim, Evidence], str]] = {
+    "values": other_value,
+    "names": other_name,
+    "negation": negated_word,
+    "subject": other_subject,
+    "swap": swapped_roles,
+    "exchange": exchanged_numbers,
+    "denial": denial,
+    "ceased": ceased,
+    "direction": direction,
+    "question": question,
+}
+RULES = frozenset(CHECKS)
+
+
+def vetoes(rules: frozenset[str], claim: Claim, evidence: Evidence) -> Iterator[tuple[str, str]]:
+    """(rule, reason) for every enabled check that rejects the evidence, cheapest first."""
+    for rule, check in CHECKS.items():
+        if rule in rules and (why := check(claim, evidence)):
+            yield rule, why
