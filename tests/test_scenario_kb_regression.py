@@ -170,6 +170,21 @@ def claims_only_supported_by(
     }
 
 
+def still_supported(
+    after: list[CaseResultRecord], claims: set[tuple[str, str]]
+) -> set[tuple[str, str]]:
+    """Those of `claims` the second run still supports, from what remains: the retriever
+    brings other chunks in place of the removed ones, and the built-in judge weighs words
+    by how rare they are in the context, so a chunk may support a claim once the paragraph
+    that said it better is gone."""
+    return {
+        (case.case_key, case.claims[v.claim_index])
+        for case in after
+        for v in case.verdicts
+        if v.supported and (case.case_key, case.claims[v.claim_index]) in claims
+    }
+
+
 def remove_paragraphs(kb_path: Path, removed: set[str]) -> None:
     kept = []
     for line in kb_path.read_text(encoding="utf-8").splitlines():
@@ -230,6 +245,8 @@ async def test_kb_update_burst_starts_one_run_that_names_the_lost_claims(
     head = audit_record(served.database_url, second.id)
     assert head.baseline_run_id == base.id
     comparison = compare(served.database_url, base.id, head.id)
+    expected_lost -= still_supported(results(served.database_url, head.id), expected_lost)
+    assert expected_lost
     assert {(c.case_key, c.claim) for c in comparison.lost_claims} == expected_lost
     assert comparison.verdict == "regressed"
     assert comparison.ci_high is not None and comparison.ci_high < 0
