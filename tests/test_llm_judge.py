@@ -498,3 +498,16 @@ async def test_a_request_too_big_for_the_server_is_split_and_good_answers_surviv
     ] == [2, 2, 1, 1]
     assert extraction.claims[0] == ["A."] and list(extraction.failed) == [1]
     assert "HTTP 401" in extraction.failed[1]
+
+
+async def test_a_reference_left_without_claims_is_measured_on_its_sentences(
+    model_server: FakeModelServer,
+) -> None:
+    empty = openai_completion({"1": []})
+    model_server.enqueue(openai_completion({"1": [], "2": []}), empty, empty)
+    extraction = await openai_judge(model_server).extract_claims([TRUTH, "Yes."])
+    assert extraction.claims == [
+        ["Marie Curie won two Nobel Prizes.", "She was born in Warsaw in 1867."],
+        [],
+    ]
+    assert not extraction.failed and len(model_server.requests) == 3

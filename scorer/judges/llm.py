@@ -22,6 +22,7 @@ from recall_audit.scorer.judges.replies import (
 from recall_audit.scorer.models.base import ChatModel, JsonReply, JsonRequest
 from recall_audit.scorer.models.cache import ResponseCache, cache_key
 from recall_audit.scorer.prompts import PromptTemplate
+from recall_audit.scorer.text import analyse, split_sentences
 from recall_audit.scorer.types import Usage, Verdict
 
 T = TypeVar("T")
@@ -97,7 +98,10 @@ class LLMJudge:
         done = await self._ask_items(
             len(ground_truths), build, lambda raw, _item, final: parse_claims(raw, final=final)
         )
-        claims = [done.good[i][0] if i in done.good else [] for i in range(len(ground_truths))]
+        claims = [
+            (done.good[i][0] or stand_in_claims(ground_truths[i])) if i in done.good else []
+            for i in range(len(ground_truths))
+        ]
         failed = {
             i: f"{self.name}: claim extraction failed: {why}" for i, why in done.failed.items()
         }
@@ -211,6 +215,16 @@ def _request(
     return JsonRequest(
         system=system, user=user + note, json_schema=schema, schema_name=name, max_tokens=tokens
     )
+
+
+def stand_in_claims(ground_truth: str) -> list[str]:
+    """Claims for a reference the model answered with none, even asked alone.
+
+    Small local models often return an empty list under a grammar; the reference's sentences
+    that state something (two content words or more) stand in, so the case is measured on
+    coarser claims instead of dropping out of the mean. "Hmm." or "Yes." keep no claims.
+    """
+    return [s for s in split_sentences(ground_truth) if len(analyse(s).terms) >= 2]
 
 
 def context_windows(chunks: Sequence[str], budget: int) -> list[tuple[int, int]]:
