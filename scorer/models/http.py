@@ -14,6 +14,7 @@ from pydantic import SecretStr
 from recall_audit.scorer.errors import ModelError
 from recall_audit.scorer.models.base import ModelSettings, env_secret
 from recall_audit.scorer.models.limits import EndpointLimiter, request_tokens
+from recall_audit.scorer.redact import scrub
 from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
 
 SNIPPET = 300
@@ -74,8 +75,7 @@ class HttpTransport:
 
     def scrub(self, text: str) -> str:
         """The text with the key removed, wherever it may have been echoed."""
-        secret = self._secret.get_secret_value() if self._secret else ""
-        return text.replace(secret, "***") if secret else text
+        return scrub(text, [self._secret.get_secret_value()] if self._secret else [])
 
     async def post_json(
         self, path: str, body: dict[str, Any], *, refuses: Refuses | None = None
@@ -107,7 +107,8 @@ class HttpTransport:
                 if status < 300:
                     # Scrubbed before parsing: a reply that quotes our Authorization header
                     # must not carry the key into the cache, the results or an error.
-                    data = _json_object(self.scrub(response.text))
+                    text = self.scrub(response.text)
+                    data = _json_object(text)
                     if data is not None:
                         self.limiter.succeeded()
                         return data
@@ -115,7 +116,7 @@ class HttpTransport:
                         raise self._error(
                             url,
                             f"answered {status} with a body that is not a JSON object "
-                            f"after {attempts} attempts: {self.scrub(response.text)[:SNIPPET]}",
+                            f"after {attempts} attempts: {text[:SNIPPET]}",
                         )
                     delay = self._backoff(attempt)
                 else:
