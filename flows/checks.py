@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from recall_audit.flows.options import fail
 from recall_audit.scorer.errors import RecallAuditError
-from recall_audit.scorer.redact import redact_url
+from recall_audit.scorer.redact import redact_url, scrub
 from recall_audit.storage.settings import DATABASE_URL_ENV, database_url
 
 
@@ -77,7 +77,7 @@ def _without_password(text: str) -> str:
         password = make_url(database_url()).password
     except Exception:  # an unparsable URL has already been reported without its text
         return text
-    return text.replace(str(password), "***") if password else text
+    return scrub(text, [str(password)] if password else [])
 
 
 def check_prefect_api() -> None:
