@@ -325,10 +325,13 @@ class BuiltinJudge:
         claim = Claim(analysis=analysis, shape=shape(text), entity=entity)
         # A number weighs as much as a word found nowhere else: missing it costs coverage.
         hard = analysis.hard
-        total = sum(weights(t) for t in analysis.terms) + weights.rare * len(hard)
+        weight = {t: weights(t) for t in analysis.terms}
+        # fsum: a sum in set order, which PYTHONHASHSEED decides, could land either side of
+        # a threshold it reaches exactly.
+        total = math.fsum(weight.values()) + weights.rare * len(hard)
 
         def coverage(a: Analysis) -> float:
-            found = sum(weights(t) for t in analysis.terms & a.terms)
+            found = math.fsum(map(weight.__getitem__, analysis.terms & a.terms))
             return (found + weights.rare * len(hard & a.hard)) / total
 
         order = sorted(
