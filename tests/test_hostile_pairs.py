@@ -328,6 +328,42 @@ PAIRS = [
         True,
         "Kestrel X2\nThe handset uses a lithium battery and weighs 180 grams.",
     ),
+    # Facts pooled from several chunks: parts of one document (the same title, or none)
+    # add up; parts of pages about other things (other titles) do not.
+    pair(
+        "pool",
+        "The film was directed by Anna Berg, scored by Tomas Lind and released by Halcyon "
+        "Pictures.",
+        False,
+        "Night Train (film)\nNight Train is a drama directed by Anna Berg.",
+        "Morning Bus (film)\nMorning Bus was scored by Tomas Lind.",
+        "Blue Hour (film)\nBlue Hour was released by Halcyon Pictures.",
+    ),
+    pair(
+        "pool",
+        "The film was directed by Anna Berg, scored by Tomas Lind and released by Halcyon "
+        "Pictures.",
+        True,
+        "Night Train (film)\nNight Train is a drama directed by Anna Berg.",
+        "Night Train (film)\nThe score is by Tomas Lind.",
+        "Night Train (film)\nIt was released by Halcyon Pictures.",
+    ),
+    pair(
+        "pool",
+        "He played for Dunmore Rovers, married the singer Clara Holt and later coached Wales.",
+        False,
+        "Owen Price\nOwen Price played for Dunmore Rovers for nine seasons.",
+        "Gareth Lloyd\nGareth Lloyd married the singer Clara Holt.",
+        "Ian Rees\nIan Rees later coached Wales.",
+    ),
+    pair(
+        "pool",
+        "He played for Dunmore Rovers, married the singer Clara Holt and later coached Wales.",
+        True,
+        "Owen Price played for Dunmore Rovers for nine seasons.",
+        "In 1990 he married the singer Clara Holt.",
+        "After retiring, he later coached Wales.",
+    ),
     # Plain support: paraphrase, reordering, and facts the context states outright.
     pair(
         "plain",

@@ -7,7 +7,8 @@ count for more) and no check in checks.py vetoes that window: no other value whe
 claim has a number, no other name in a name's slot, no denied word, the claim's subject
 named in the window or its chunk's title, no roles swapped around a shared word, no number
 bound to another fact, no sentence declared false or denied, no "former" against "is",
-no opposite direction ("rose" / "fell"), and no question.
+no opposite direction ("rose" / "fell"), and no question. When no window suffices, up to
+three windows of one document (chunks with the same title, or none) may be pooled.
 
 What it cannot see is listed in docs/fidelity.md.
 """
@@ -114,11 +115,12 @@ class BuiltinSettings:
     # How much more a word shared with few sentences of the context weighs than the topic
     # words found everywhere (0 weighs every word alike).
     rarity: float = 1.0
-    # Windows (from any chunks) that may be pooled when no single one suffices...
+    # Windows of one document (chunks with the same title, or none) that may be pooled
+    # when no single one suffices...
     combine: int = 3
     # ...and the share the pool needs: higher, since pooling also finds words by chance
     # (the search only looks at pools asking at least 0.1 more than one window).
-    combined_threshold: float = 0.7
+    combined_threshold: float = 0.6
     # The checks that may veto support (names in checks.RULES).
     rules: frozenset[str] = RULES
 
@@ -173,6 +175,10 @@ class _Context:
             for c, sents in enumerate(self.analyses)
             for i in range(len(sents) - w + 1)
         ]
+
+    def same_document(self, a: int, b: int) -> bool:
+        """Two chunks of one document as far as titles tell: the same title, or none."""
+        return a == b or self._titles[a] == self._titles[b]
 
     def lower_case(self, word: str) -> bool:
         """True when the context writes `word` in lower case somewhere, or not at all: such
@@ -246,7 +252,7 @@ class BuiltinJudge:
     names, negation, subject, roles, number bindings, polarity and direction."""
 
     name = "builtin"
-    version = "builtin-4"
+    version = "builtin-5"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()
@@ -339,16 +345,20 @@ class BuiltinJudge:
             key=lambda s: (-s[0], s[2].chunk, s[1]),
         )
         scored = [(score, w) for score, _, w in order]
-        pooled, pooled_analysis = self._pool(analysis, [w for _, w in scored])
+        pooled, pooled_analysis = self._pool(analysis, [w for _, w in scored], context)
         return _Ranked(claim, scored, pooled, pooled_analysis, coverage(pooled_analysis))
 
-    def _pool(self, claim: Analysis, ranked: Sequence[_Window]) -> tuple[list[_Window], Analysis]:
+    def _pool(
+        self, claim: Analysis, ranked: Sequence[_Window], context: _Context
+    ) -> tuple[list[_Window], Analysis]:
         """The best window with the ones that add most of what it lacks (numbers first),
         for claims that gather facts stated in several places."""
         if not ranked:
             return [], _merge([])
         chosen = [ranked[0]]
         pooled = ranked[0].analysis
+        # A chunk with another title is another page: its facts are about something else.
+        others = [w for w in ranked[1:] if context.same_document(w.chunk, ranked[0].chunk)]
         for _ in range(self.settings.combine - 1):
             lacking_hard = claim.hard - pooled.hard
             lacking_terms = claim.terms - pooled.terms
@@ -356,7 +366,7 @@ class BuiltinJudge:
             def gain(w: _Window, hard=lacking_hard, terms=lacking_terms) -> tuple[int, int]:
                 return len(hard & w.analysis.hard), len(terms & w.analysis.terms)
 
-            pick = max((w for w in ranked if w not in chosen), key=gain, default=None)
+            pick = max((w for w in others if w not in chosen), key=gain, default=None)
             if pick is None or gain(pick) == (0, 0):
                 break
             chosen.append(pick)
