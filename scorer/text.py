@@ -130,11 +130,18 @@ _WORD_SUFFIXES = (
 )
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+def _without_combining(run: re.Match[str]) -> str:
+    return "".join(ch for ch in run.group() if not unicodedata.combining(ch))
+
+
 def fold(text: str) -> str:
     """Accents removed, typographic quotes made plain."""
     if not text.isascii():  # plain ASCII, most text, has nothing to fold
-        text = unicodedata.normalize("NFKD", text)
-        text = "".join(ch for ch in text if not unicodedata.combining(ch))
+        # Only runs of non-ASCII characters can hold combining marks: the rest is copied.
+        text = _NON_ASCII.sub(_without_combining, unicodedata.normalize("NFKD", text))
     return text.replace("’", "'").replace("‘", "'").replace("`", "'")
 
 
@@ -209,12 +216,32 @@ class Analysis:
         return self.facts | {f"={value}" for value in self.quantities}
 
 
+# What a token of `_TOKEN` is to `analyse`, and what it carries: its lower case for a number,
+# the fact for an ordinal or month, the stem for a content word.
+_NUMBER, _FACT, _NEGATION, _TERM, _NOTHING = "number", "fact", "negation", "term", "nothing"
+
+
+# Memoised like `stem`: a pure function of one token, and a vocabulary repeats.
+@functools.lru_cache(maxsize=1 << 16)
+def _word_kind(tok: str) -> tuple[str, str]:
+    low = tok.lower()
+    if tok[0].isdigit() or low in _NUMBER_WORDS:
+        return _NUMBER, low
+    if low in _ORDINAL_WORDS:
+        return _FACT, f"#{_ORDINAL_WORDS[low]}"
+    if tok in _MONTH_FORMS or (low in _MONTHS and len(low) > 4 and tok[0].isupper()):
+        return _FACT, f"@{_MONTHS[low]}"
+    if low.endswith("n't") or low in NEGATIONS:
+        return _NEGATION, ""
+    term = _term(low)
+    return (_NOTHING, "") if term is None else (_TERM, term)
+
+
 def analyse(text: str, *, with_names: bool = True) -> Analysis:
     """Content stems, quantities with units, ordinals, months and negated stems of `text`,
     and its names unless `with_names` is false (finding them costs as much as the rest, and
     the judge needs them only for the few sentences that could support a claim)."""
-    folded = fold(text)
-    raw_tokens = _TOKEN.findall(folded)
+    raw_tokens = _TOKEN.findall(fold(text))
     terms: set[str] = set()
     facts: set[str] = set()
     quantities: dict[str, set[str]] = {}
@@ -226,43 +253,34 @@ def analyse(text: str, *, with_names: bool = True) -> Analysis:
     n = len(raw_tokens)
     while i < n:
         tok = raw_tokens[i]
-        low = tok.lower()
         i += 1
-        if tok[0].isdigit() or low in _NUMBER_WORDS:
-            value = _number(tok) if tok[0].isdigit() else float(_NUMBER_WORDS[low])
+        kind, value = _word_kind(tok)
+        if kind == _TERM:
+            terms.add(value)
+            if scope:
+                negated_terms.add(value)
+                scope -= 1
+            else:
+                affirmed_terms.add(value)
+        elif kind == _NUMBER:
+            number = _number(tok) if tok[0].isdigit() else float(_NUMBER_WORDS[value])
             if i < n and _ORDINAL_SUFFIX.match(raw_tokens[i].lower()) and tok[0].isdigit():
-                facts.add(f"#{_fmt(value)}")
+                facts.add(f"#{_fmt(number)}")
                 i += 1
                 continue
             unit = ""
             if i < n and raw_tokens[i].lower() in _SCALES:
-                value *= _SCALES[raw_tokens[i].lower()]
+                number *= _SCALES[raw_tokens[i].lower()]
                 i += 1
             if i < n and raw_tokens[i].lower() in _UNITS:
                 unit = _UNITS[raw_tokens[i].lower()]
                 i += 1
-            quantities.setdefault(_fmt(value), set()).add(unit)
-            continue
-        if low in _ORDINAL_WORDS:
-            facts.add(f"#{_ORDINAL_WORDS[low]}")
-            continue
-        if tok in _MONTH_FORMS or (low in _MONTHS and len(low) > 4 and tok[0].isupper()):
-            facts.add(f"@{_MONTHS[low]}")
-            continue
-        if low.endswith("n't") or low in NEGATIONS:
-            # "not only ... but also" affirms both parts.
-            if not (i < n and raw_tokens[i].lower() == "only"):
-                scope = _NEGATION_SCOPE
-            continue
-        term = _term(low)
-        if term is None:
-            continue
-        terms.add(term)
-        if scope:
-            negated_terms.add(term)
-            scope -= 1
-        else:
-            affirmed_terms.add(term)
+            quantities.setdefault(_fmt(number), set()).add(unit)
+        elif kind == _FACT:
+            facts.add(value)
+        # "not only ... but also" affirms both parts.
+        elif kind == _NEGATION and not (i < n and raw_tokens[i].lower() == "only"):
+            scope = _NEGATION_SCOPE
     return Analysis(
         terms=frozenset(terms),
         quantities={k: frozenset(v) for k, v in quantities.items()},
