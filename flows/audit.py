@@ -39,7 +39,7 @@ from recall_audit.tasks.batch import (
 )
 from recall_audit.tasks.dataset import dataset_name, load_dataset
 from recall_audit.tasks.db import in_session
-from recall_audit.tasks.limits import ensure_shared_limit
+from recall_audit.tasks.limits import ensure_shared_limits
 from recall_audit.tasks.publish import publish_report
 from recall_audit.tasks.runs import close_run, open_run
 from recall_audit.tasks.secrets import secret_from_block
@@ -214,6 +214,7 @@ async def audit(
     samples: int = 1,
     task_runner: str | None = None,
     shared_model_limit: int | None = None,
+    shared_model_rpm: int | None = None,
 ) -> State:
     """Audits the context recall of `retriever` on the labelled cases in `dataset`.
 
@@ -228,8 +229,9 @@ async def audit(
     per process. `task_runner` says where batches run: unset, on the flow's own loop (or
     submitted to the flow's runner when it is given one); `dask` for worker processes on
     this machine; `dask://HOST:PORT` for a cluster. `shared_model_limit` caps the calls in
-    flight to the judge's endpoint across every process and run (a Prefect global
-    concurrency limit, created with this size on first use).
+    flight to the judge's endpoint across every process and run, and `shared_model_rpm` its
+    calls a minute (Prefect global concurrency and rate limits, created with these sizes on
+    first use).
     `api_key_block` names a Prefect Secret block holding the judge's API key (unset: the
     provider's environment variable); the key itself is never a parameter, and each batch
     reads the block where it runs. `samples` above 1 judges each case that many times (the
@@ -266,7 +268,7 @@ async def audit(
         run = await open_run(
             engine, loaded.dataset, spec, chosen_judge, scale, params, resume, run_id, flow_run.id
         )
-        limit = await ensure_shared_limit(chosen_judge, shared_model_limit)
+        limits = await ensure_shared_limits(chosen_judge, shared_model_limit, shared_model_rpm)
     plan = BatchPlan(
         database_url=url,
         run=run,
@@ -283,7 +285,7 @@ async def audit(
         rpm=rpm,
         tpm=tpm,
         api_key_block=api_key_block,
-        shared_limit=limit,
+        shared_limits=limits,
         retry_errors=not keep_errors,
     )
     logger.info(

@@ -182,6 +182,14 @@ def run(
             "(a Prefect global concurrency limit, created with this size on first use).",
         ),
     ] = None,
+    shared_model_rpm: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Calls a minute to the judge's endpoint across every process and run "
+            "(a Prefect global rate limit, created with this rate on first use).",
+        ),
+    ] = None,
 ) -> None:
     """Audit a retriever's context recall on a labelled dataset."""
     if on_bad_row not in ("skip", "fail"):
@@ -240,6 +248,7 @@ def run(
                     samples=samples,
                     task_runner=task_runner,
                     shared_model_limit=shared_model_limit,
+                    shared_model_rpm=shared_model_rpm,
                 )
             )
     except GateFailed as failed:

@@ -26,7 +26,7 @@ from recall_audit.tasks.attribute import attribute
 from recall_audit.tasks.cases import register_cases
 from recall_audit.tasks.claims import extract_claims
 from recall_audit.tasks.context import extract_context
-from recall_audit.tasks.limits import shared_model_limit
+from recall_audit.tasks.limits import SharedLimits, shared_model_limits
 from recall_audit.tasks.retrieve import retrieve
 from recall_audit.tasks.secrets import secret_from_block
 from recall_audit.tasks.work import AuditContext
@@ -58,8 +58,8 @@ class BatchPlan(BaseModel):
     # The Prefect Secret block holding the judge's key, read where the batch runs: the key
     # itself never travels in the plan.
     api_key_block: str | None = None
-    # The Prefect global concurrency limit on the judge's endpoint (None: per process only).
-    shared_limit: str | None = None
+    # The Prefect global limits on the judge's endpoint (none: per process only).
+    shared_limits: SharedLimits = SharedLimits()
     # A resumed run does its errored cases again (the endpoint may have recovered).
     retry_errors: bool = True
 
@@ -98,7 +98,7 @@ async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[A
             engine=engine,
             run=plan.run,
             judge=await stack.enter_async_context(
-                _opened(shared_model_limit(judge, plan.shared_limit))
+                _opened(shared_model_limits(judge, plan.shared_limits))
             ),
             retriever=await stack.enter_async_context(
                 retriever_from_spec(plan.retriever, app_dir=plan.app_dir)

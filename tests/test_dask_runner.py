@@ -1,6 +1,7 @@
 """One audit over a Dask cluster the test starts (`dask scheduler` and two `dask worker`
 processes on loopback): the same results as in-process, batches on both workers, nothing
-lost when a worker dies; and a shared limit on one model endpoint across two audits."""
+lost when a worker dies; and shared limits (calls in flight, calls a minute) on one model
+endpoint across two audits."""
 
 from __future__ import annotations
 
@@ -206,37 +207,68 @@ def test_a_worker_killed_mid_run_loses_no_case(prefect_api, dask_cluster, number
     assert sorted(results) == [f"case-{i:02d}" for i in range(CASES)]
 
 
+def two_concurrent_audits(model: FakeModelServer, limits: dict, numbers: Path, tmp_path: Path):
+    """Two audits of `numbers` at once against `model`, four calls in flight each, under the
+    given shared limits; a database each, so neither finds the other's answers in a cache."""
+    params = {
+        "dataset": str(numbers),
+        "retriever": "python:pipeline_retrievers:slow",
+        "app_dir": str(TESTS),
+        "judge": "openai/fake",
+        "concurrency": 4,
+        **limits,
+    }
+    summaries: list = []
+
+    def one(database: str) -> None:
+        summaries.append(run_audit(**params, database_url=f"sqlite:///{tmp_path / database}"))
+
+    audits = [threading.Thread(target=one, args=(db,)) for db in ("a.db", "b.db")]
+    for thread in audits:
+        thread.start()
+    for thread in audits:
+        thread.join(timeout=180)
+    return summaries
+
+
+def slow_model(request: Recorded):
+    return replace(lexical_model(request), delay=0.05)
+
+
 def test_a_shared_limit_holds_two_concurrent_audits_to_n_calls_in_flight(
     prefect_api, numbers, tmp_path, monkeypatch
 ):
     limit = 2
-
-    def slow_model(request: Recorded):
-        return replace(lexical_model(request), delay=0.05)
-
     with FakeModelServer(slow_model) as model:
         monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
         monkeypatch.setenv("OPENAI_API_KEY", "sk-test-secret")
-        params = {
-            "dataset": str(numbers),
-            "retriever": "python:pipeline_retrievers:slow",
-            "app_dir": str(TESTS),
-            "judge": "openai/fake",
-            "concurrency": 4,
-            "shared_model_limit": limit,
-        }
-        summaries: list = []
-
-        def one(database: str) -> None:
-            # A database each, so neither audit finds the other's answers in a cache.
-            summaries.append(run_audit(**params, database_url=f"sqlite:///{tmp_path / database}"))
-
-        audits = [threading.Thread(target=one, args=(db,)) for db in ("a.db", "b.db")]
-        for thread in audits:
-            thread.start()
-        for thread in audits:
-            thread.join(timeout=180)
+        summaries = two_concurrent_audits(model, {"shared_model_limit": limit}, numbers, tmp_path)
 
     assert [s.scored for s in summaries] == [CASES, CASES]
     # Each audit alone would have had 4 in flight; together they never had more than the limit.
     assert 2 <= model.max_in_flight <= limit
+
+
+def test_a_shared_rate_holds_two_concurrent_audits_to_n_calls_a_minute(
+    prefect_api, numbers, tmp_path, monkeypatch
+):
+    per_minute = 240  # four a second, and four may go at once
+    rate, burst = per_minute / 60, per_minute // 60
+    with FakeModelServer(slow_model) as model:
+        monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-secret")
+        summaries = two_concurrent_audits(
+            model, {"shared_model_rpm": per_minute}, numbers, tmp_path
+        )
+
+    assert [s.scored for s in summaries] == [CASES, CASES]
+    arrivals = sorted(r.at for r in model.requests)
+    assert len(arrivals) >= 2 * CASES
+    # Unlimited, each audit sends its calls within a fraction of a second; limited, no stretch of calls outruns the burst plus the rate over its length
+    # (one call of slack for the moment a slot is taken against when the request arrives).
+    for first in range(len(arrivals)):
+        for last in range(first, len(arrivals)):
+            calls = last - first + 1
+            assert calls <= burst + 1 + rate * (arrivals[last] - arrivals[first]), (
+                f"{calls} calls in {arrivals[last] - arrivals[first]:.2f} s"
+            )
