@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
@@ -125,12 +126,29 @@ class BuiltinSettings:
     rules: frozenset[str] = RULES
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False)
 class _Window:
     chunk: int
     start: int  # index of its first sentence in the chunk
     width: int
-    analysis: Analysis
+    parts: tuple[Analysis, ...]  # of its sentences
+    # What coverage compares, for every claim: the sentences' terms, numbers and facts.
+    terms: frozenset[str]
+    hard: frozenset[str]
+
+    @cached_property
+    def analysis(self) -> Analysis:
+        """The sentences' analyses merged, only for the few windows a check or a pool reads."""
+        return self.parts[0] if len(self.parts) == 1 else _merge(self.parts)
+
+
+def _window(
+    chunk: int, start: int, parts: Sequence[Analysis], hards: Sequence[frozenset[str]]
+) -> _Window:
+    if len(parts) == 1:
+        return _Window(chunk, start, 1, tuple(parts), parts[0].terms, hards[0])
+    terms = frozenset().union(*(p.terms for p in parts))
+    return _Window(chunk, start, len(parts), tuple(parts), terms, frozenset().union(*hards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +171,25 @@ class Assessment:
 _PRONOUNS = frozenset("he she it they his her its their this these".split())
 
 
+def _is_word_char(ch: str) -> bool:
+    """What a regular expression's \\w matches."""
+    return ch.isalnum() or ch == "_"
+
+
+def _written(text: str, word: str) -> bool:
+    """`word` found in `text` with no word character on either side: a regular expression
+    would be compiled anew for every word asked about."""
+    at = text.find(word)
+    while at != -1:
+        end = at + len(word)
+        if (at == 0 or not _is_word_char(text[at - 1])) and (
+            end == len(text) or not _is_word_char(text[end])
+        ):
+            return True
+        at = text.find(word, at + 1)
+    return False
+
+
 def _opens_with_pronoun(sentence: str) -> bool:
     first = sentence.lstrip(" \"'(").split(" ", 1)[0].lower()
     return first in _PRONOUNS
@@ -169,8 +206,9 @@ class _Context:
         self._joined = "\n".join(chunk or "" for chunk in chunks)
         self._shapes: dict[tuple[int, int], Shape] = {}
         self._keys: dict[tuple[int, int], frozenset[str]] = {}
+        hards = [[a.hard for a in sents] for sents in self.analyses]
         self.windows = [
-            _Window(c, i, w, sents[i] if w == 1 else _merge(sents[i : i + w]))
+            _window(c, i, sents[i : i + w], hards[c][i : i + w])
             for w in range(1, max(1, width) + 1)
             for c, sents in enumerate(self.analyses)
             for i in range(len(sents) - w + 1)
@@ -183,10 +221,7 @@ class _Context:
     def lower_case(self, word: str) -> bool:
         """True when the context writes `word` in lower case somewhere, or not at all: such
         a word opening a claim is no name."""
-        low = word.lower()
-        if re.search(rf"(?<!\w){re.escape(low)}(?!\w)", self._joined) is not None:
-            return True
-        return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", self._joined) is None
+        return _written(self._joined, word.lower()) or not _written(self._joined, word)
 
     def _shape(self, chunk: int, i: int) -> Shape:
         key = (chunk, i)
@@ -336,17 +371,20 @@ class BuiltinJudge:
         # a threshold it reaches exactly.
         total = math.fsum(weight.values()) + weights.rare * len(hard)
 
-        def coverage(a: Analysis) -> float:
-            found = math.fsum(map(weight.__getitem__, analysis.terms & a.terms))
-            return (found + weights.rare * len(hard & a.hard)) / total
+        def coverage(terms: frozenset[str], facts: frozenset[str]) -> float:
+            if analysis.terms.isdisjoint(terms) and hard.isdisjoint(facts):
+                return 0.0
+            found = math.fsum(map(weight.__getitem__, analysis.terms & terms))
+            return (found + weights.rare * len(hard & facts)) / total
 
         order = sorted(
-            ((coverage(w.analysis), i, w) for i, w in enumerate(context.windows)),
+            ((coverage(w.terms, w.hard), i, w) for i, w in enumerate(context.windows)),
             key=lambda s: (-s[0], s[2].chunk, s[1]),
         )
         scored = [(score, w) for score, _, w in order]
         pooled, pooled_analysis = self._pool(analysis, [w for _, w in scored], context)
-        return _Ranked(claim, scored, pooled, pooled_analysis, coverage(pooled_analysis))
+        score = coverage(pooled_analysis.terms, pooled_analysis.hard)
+        return _Ranked(claim, scored, pooled, pooled_analysis, score)
 
     def _pool(
         self, claim: Analysis, ranked: Sequence[_Window], context: _Context
@@ -358,13 +396,19 @@ class BuiltinJudge:
         chosen = [ranked[0]]
         pooled = ranked[0].analysis
         # A chunk with another title is another page: its facts are about something else.
-        others = [w for w in ranked[1:] if context.same_document(w.chunk, ranked[0].chunk)]
+        # A window sharing nothing with the claim can add nothing to it.
+        others = [
+            w
+            for w in ranked[1:]
+            if not (claim.terms.isdisjoint(w.terms) and claim.hard.isdisjoint(w.hard))
+            and context.same_document(w.chunk, ranked[0].chunk)
+        ]
         for _ in range(self.settings.combine - 1):
             lacking_hard = claim.hard - pooled.hard
             lacking_terms = claim.terms - pooled.terms
 
             def gain(w: _Window, hard=lacking_hard, terms=lacking_terms) -> tuple[int, int]:
-                return len(hard & w.analysis.hard), len(terms & w.analysis.terms)
+                return len(hard & w.hard), len(terms & w.terms)
 
             pick = max((w for w in others if w not in chosen), key=gain, default=None)
             if pick is None or gain(pick) == (0, 0):
