@@ -13,6 +13,7 @@ no main entity here and are not checked.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -29,6 +30,8 @@ _SUFFIXES = frozenset("jr sr ii iii iv".split())
 _OPENERS = STOPWORDS | {"however", "additionally", "moreover", "meanwhile", "today"}
 
 
+# Memoised: a pure function of one word, and a vocabulary repeats.
+@functools.lru_cache(maxsize=1 << 16)
 def _key(word: str) -> str:
     return stem(word.partition("'")[0].lower())
 

@@ -10,6 +10,7 @@ claim.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -36,6 +37,9 @@ _DENIAL = frozenset(
 )
 # "not true", "not the case", "not correct": a negated word of truth.
 _TRUTH = frozenset("true case correct accurate".split())
+_NOT = frozenset({"not", "isn't", "wasn't"})
+# Any word `_declares_false` reads: a sentence with none of them declares nothing false.
+_FALSE_MARKERS = _FALSITY | _DENIAL | _NOT
 # A sentence opening with one of these may be about the sentence before ("This is false").
 _BACK_REFERENCE = frozenset("this that these those it such".split())
 
@@ -79,6 +83,8 @@ class Shape:
         return [i for i, s in enumerate(self.stems) if s == term]
 
 
+# Memoised: a pure function of one word, and a vocabulary repeats.
+@functools.lru_cache(maxsize=1 << 16)
 def _content(word: str) -> str | None:
     base = word.split("'", 1)[0]
     if not base or not base[0].isalpha() or len(base) < 2 or base in STOPWORDS:
@@ -88,8 +94,8 @@ def _content(word: str) -> str | None:
 
 def shape(text: str, next_sentence: str = "") -> Shape:
     """The shape of one sentence; `next_sentence` may declare it false ("This is untrue.")."""
-    words = tuple(w.lower() for w in _TOKEN.findall(fold(text)))
-    stems = tuple(_content(w) for w in words)
+    words = tuple(map(str.lower, _TOKEN.findall(fold(text))))
+    stems = tuple(map(_content, words))
     return Shape(
         words=words,
         stems=stems,
@@ -105,28 +111,35 @@ def shape(text: str, next_sentence: str = "") -> Shape:
 def _present(words: tuple[str, ...]) -> bool:
     """Says something holds now: a present form of "be" or "have", "still", "currently",
     or no past form at all ("The ferry runs ...")."""
-    if any(w in _PRESENT for w in words):
+    if not _PRESENT.isdisjoint(words):
         return True
     return not any(w in _PAST or (len(w) > 4 and w.endswith("ed")) for w in words)
 
 
 def _declares_false(words: tuple[str, ...]) -> bool:
+    if _FALSE_MARKERS.isdisjoint(words):  # most sentences: no word to look at
+        return False
     for i, w in enumerate(words):
         if w in _FALSITY or w in _DENIAL:
             return True
-        if w in ("not", "isn't", "wasn't") and any(x in _TRUTH for x in words[i + 1 : i + 3]):
+        if w in _NOT and any(x in _TRUTH for x in words[i + 1 : i + 3]):
             return True
     return False
 
 
 def _denies_previous(sentence: str) -> bool:
-    words = [w.lower() for w in _TOKEN.findall(fold(sentence))]
-    return bool(words) and words[0] in _BACK_REFERENCE and _declares_false(tuple(words))
+    folded = fold(sentence)
+    first = _TOKEN.search(folded)
+    if first is None or first.group().lower() not in _BACK_REFERENCE:
+        return False
+    return _declares_false(tuple(map(str.lower, _TOKEN.findall(folded))))
 
 
 def _ceased(words: tuple[str, ...], stems: tuple[str | None, ...]) -> frozenset[str]:
     """Stems governed by a marker of a past state: the next content word after "former",
     "formerly", "ex" or "no longer", unless the sentence also states it plainly."""
+    if _CEASED.isdisjoint(words) and "longer" not in words:
+        return frozenset()
     governed: set[str] = set()
     plain: set[str] = set()
     pending = False

@@ -345,7 +345,7 @@ def names(text: str) -> frozenset[Name]:
         name = " ".join(run)
         # Stems as `analyse` makes them, so they compare with the other text's terms.
         stems = frozenset(t for w in _TOKEN.findall(name) if (t := _term(w.lower())) is not None)
-        slot = _slot(tokens[:i])
+        slot = _slot(tokens, i)
         if stems and slot is not None:  # "G5" leaves no word to compare, only a number
             out.add(Name(slot=slot, text=name, stems=stems))
         start = False
@@ -353,6 +353,8 @@ def names(text: str) -> frozenset[Name]:
     return frozenset(out)
 
 
+# Memoised: asked of every token of every sentence whose names a check reads.
+@functools.lru_cache(maxsize=1 << 16)
 def _is_capitalised(tok: str) -> bool:
     return (
         tok[0].isupper()
@@ -362,10 +364,10 @@ def _is_capitalised(tok: str) -> bool:
     )
 
 
-def _slot(before: list[str]) -> tuple[str, str] | None:
-    """The slot of a name preceded by `before`: (content stem, function word or '')."""
+def _slot(tokens: list[str], at: int) -> tuple[str, str] | None:
+    """The slot of a name starting at token `at`: (content stem, function word or '')."""
     function = ""
-    for tok in reversed(before[-_SLOT_REACH:]):
+    for tok in reversed(tokens[max(0, at - _SLOT_REACH) : at]):
         if not tok[0].isalnum():
             return None
         # A number before a name dates it ("in 1933 Einstein"), it names no role: look past it.

@@ -19,7 +19,6 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
@@ -126,29 +125,16 @@ class BuiltinSettings:
     rules: frozenset[str] = RULES
 
 
-@dataclass(frozen=True, eq=False)
+# Built for every window of every call (no frozen dataclass: its __init__ costs three times
+# as much); compared by identity, as each stands for one place in the context.
+@dataclass(eq=False, slots=True)
 class _Window:
     chunk: int
     start: int  # index of its first sentence in the chunk
     width: int
-    parts: tuple[Analysis, ...]  # of its sentences
     # What coverage compares, for every claim: the sentences' terms, numbers and facts.
     terms: frozenset[str]
     hard: frozenset[str]
-
-    @cached_property
-    def analysis(self) -> Analysis:
-        """The sentences' analyses merged, only for the few windows a check or a pool reads."""
-        return self.parts[0] if len(self.parts) == 1 else _merge(self.parts)
-
-
-def _window(
-    chunk: int, start: int, parts: Sequence[Analysis], hards: Sequence[frozenset[str]]
-) -> _Window:
-    if len(parts) == 1:
-        return _Window(chunk, start, 1, tuple(parts), parts[0].terms, hards[0])
-    terms = frozenset().union(*(p.terms for p in parts))
-    return _Window(chunk, start, len(parts), tuple(parts), terms, frozenset().union(*hards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,13 +192,36 @@ class _Context:
         self._joined = "\n".join(chunk or "" for chunk in chunks)
         self._shapes: dict[tuple[int, int], Shape] = {}
         self._keys: dict[tuple[int, int], frozenset[str]] = {}
+        self._merged: dict[tuple[int, int, int], Analysis] = {}
         hards = [[a.hard for a in sents] for sents in self.analyses]
         self.windows = [
-            _window(c, i, sents[i : i + w], hards[c][i : i + w])
-            for w in range(1, max(1, width) + 1)
+            _Window(c, i, 1, a.terms, hards[c][i])
+            for c, sents in enumerate(self.analyses)
+            for i, a in enumerate(sents)
+        ]
+        self.windows += [
+            _Window(
+                c,
+                i,
+                w,
+                frozenset().union(*(a.terms for a in sents[i : i + w])),
+                frozenset().union(*hards[c][i : i + w]),
+            )
+            for w in range(2, width + 1)
             for c, sents in enumerate(self.analyses)
             for i in range(len(sents) - w + 1)
         ]
+
+    def analysis(self, window: _Window) -> Analysis:
+        """The window's sentences' analyses merged, only for the few windows a check or a
+        pool reads."""
+        sents = self.analyses[window.chunk]
+        if window.width == 1:
+            return sents[window.start]
+        key = (window.chunk, window.start, window.width)
+        if key not in self._merged:
+            self._merged[key] = _merge(sents[window.start : window.start + window.width])
+        return self._merged[key]
 
     def same_document(self, a: int, b: int) -> bool:
         """Two chunks of one document as far as titles tell: the same title, or none."""
@@ -331,7 +340,7 @@ class BuiltinJudge:
                 out.append(Assessment(windows=(), pooled=(0.0, frozenset())))
                 continue
             windows = tuple(
-                (score, self._vetoed(ranked.claim, context, [w], w.analysis))
+                (score, self._vetoed(ranked.claim, context, [w], context.analysis(w)))
                 for score, w in ranked.scored
                 if score >= floor
             )
@@ -394,7 +403,7 @@ class BuiltinJudge:
         if not ranked:
             return [], _merge([])
         chosen = [ranked[0]]
-        pooled = ranked[0].analysis
+        pooled = context.analysis(ranked[0])
         # A chunk with another title is another page: its facts are about something else.
         # A window sharing nothing with the claim can add nothing to it.
         others = [
@@ -414,7 +423,7 @@ class BuiltinJudge:
             if pick is None or gain(pick) == (0, 0):
                 break
             chosen.append(pick)
-            pooled = _merge([pooled, pick.analysis])
+            pooled = _merge([pooled, context.analysis(pick)])
         return chosen, pooled
 
     def _verdict(self, index: int, ranked: _Ranked, context: _Context) -> Verdict:
@@ -429,7 +438,7 @@ class BuiltinJudge:
                 break
             if w.chunk in chunks:
                 continue
-            evidence = context.evidence([w], w.analysis)
+            evidence = context.evidence([w], context.analysis(w))
             why = next((why for _, why in vetoes(settings.rules, claim, evidence)), "")
             if why:
                 refused = refused or why
