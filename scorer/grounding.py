@@ -8,7 +8,9 @@ else: a paragraph on another band formed in 2014 does not support a claim about 
 album.
 
 Claims opening with a pronoun or a common noun ("He won ...", "The film was ...") have
-no main entity here and are not checked.
+no main entity here and are not checked; nor do those whose clause opens in lower case
+after an opening phrase ("To cut costs, replace ..."). A date ("on November 4") ends
+the subject: a month is never what a claim is about.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import functools
 import re
 from collections.abc import Callable
 
-from recall_audit.scorer.text import STOPWORDS, fold, looks_like_verb, stem
+from recall_audit.scorer.text import MONTH_FORMS, STOPWORDS, fold, looks_like_verb, stem
 
 # Words keep an inner slash, ampersand or hyphen ("S/S", "AT&T", "Jean-Paul"); an
 # apostrophe tail is dropped ("Curie's" is "Curie").
@@ -61,6 +63,14 @@ def _is_name(word: str) -> bool:
     )
 
 
+def _in_date(tokens: list[str], i: int) -> bool:
+    """A month beside a number ("died on November 10", "10 November"): a date, which
+    follows a subject and its verb and is never the name of what the claim is about."""
+    if tokens[i] not in MONTH_FORMS:
+        return False
+    return any(0 <= j < len(tokens) and tokens[j].isdigit() for j in (i - 1, i + 1))
+
+
 def main_entity(claim: str, common: Callable[[str], bool]) -> str:
     """The key of the head of the name the claim opens with: its last word ("Curie" of
     "Marie Curie", "Terrier" of "Manchester Terrier"), which any mention of the entity
@@ -77,6 +87,8 @@ def main_entity(claim: str, common: Callable[[str], bool]) -> str:
         tokens = tokens[tokens.index(",") + 1 :]
     if not tokens or tokens[0].lower() in STOPWORDS - {"the", "a", "an"}:
         return ""  # "He won ...", "It was ...": no name to look for
+    if tokens[0][0].islower() and tokens[0] not in {"the", "a", "an"} and not _is_name(tokens[0]):
+        return ""  # "..., conduct audits of DLP ...": a verb or common noun, not a name
     subject: list[str] = []
     depth = 0
     for i, tok in enumerate(tokens[:_SUBJECT_REACH]):
@@ -84,7 +96,7 @@ def main_entity(claim: str, common: Callable[[str], bool]) -> str:
             depth += 1
         elif tok == ")":
             depth = max(0, depth - 1)
-        elif tok in ",;:" or looks_like_verb(tok):
+        elif tok in ",;:" or looks_like_verb(tok) or _in_date(tokens, i):
             break
         elif not depth:
             if i == 0 and common(tok) and not (len(tokens) > 1 and _is_name(tokens[1])):

@@ -60,7 +60,7 @@ _MONTHS = {
     "nov": 11, "december": 12, "dec": 12,
 }  # fmt: skip
 # Capitalised only: "may", "march", "dec" are also ordinary words.
-_MONTH_FORMS = frozenset(m.capitalize() for m in _MONTHS)
+MONTH_FORMS = frozenset(m.capitalize() for m in _MONTHS)
 
 # A negation governs the next content word only: in "not approved in Europe" it is the
 # approval that is denied, not Europe.
@@ -229,7 +229,7 @@ def _word_kind(tok: str) -> tuple[str, str]:
         return _NUMBER, low
     if low in _ORDINAL_WORDS:
         return _FACT, f"#{_ORDINAL_WORDS[low]}"
-    if tok in _MONTH_FORMS or (low in _MONTHS and len(low) > 4 and tok[0].isupper()):
+    if tok in MONTH_FORMS or (low in _MONTHS and len(low) > 4 and tok[0].isupper()):
         return _FACT, f"@{_MONTHS[low]}"
     if low.endswith("n't") or low in NEGATIONS:
         return _NEGATION, ""
@@ -359,7 +359,7 @@ def _is_capitalised(tok: str) -> bool:
     return (
         tok[0].isupper()
         and tok[0].isalpha()
-        and tok not in _MONTH_FORMS
+        and tok not in MONTH_FORMS
         and _content_word(tok.lower()) is not None
     )
 

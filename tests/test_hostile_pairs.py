@@ -328,6 +328,31 @@ PAIRS = [
         True,
         "Kestrel X2\nThe handset uses a lithium battery and weighs 180 grams.",
     ),
+    pair(
+        "subject",
+        "To cut costs, replace the pumps at the Halvorsen plant every five years.",
+        True,
+        "The pumps at the plant should be replaced every five years to cut costs.",
+    ),
+    pair(
+        "subject",
+        "In 2015, Halvorsen Energy replaced the pumps at its plant.",
+        False,
+        "In 2015, Nordvik Power replaced the pumps at its plant.",
+    ),
+    pair(
+        "subject",
+        "Lindqvist died on November 4, 1998, in Uppsala.",
+        True,
+        "Erik Lindqvist (born 1921) died in Uppsala on 4 Nov. 1998.",
+    ),
+    pair(
+        "subject",
+        "Lindqvist died on November 4, 1998, in Uppsala.",
+        False,
+        "Anders Berg (born 1921) died in Uppsala on 4 Nov. 1998.",
+        "Maja Lindqvist\nMaja Lindqvist is a Swedish painter.",
+    ),
     # Facts pooled from several chunks: parts of one document (the same title, or none)
     # add up; parts of pages about other things (other titles) do not.
     pair(
