@@ -386,11 +386,12 @@ class BuiltinJudge:
             found = math.fsum(map(weight.__getitem__, analysis.terms & terms))
             return (found + weights.rare * len(hard & facts)) / total
 
+        # Best first, then by chunk and position: the index is unique, so the comparison
+        # of tuples never reaches the window.
         order = sorted(
-            ((coverage(w.terms, w.hard), i, w) for i, w in enumerate(context.windows)),
-            key=lambda s: (-s[0], s[2].chunk, s[1]),
+            (-coverage(w.terms, w.hard), w.chunk, i, w) for i, w in enumerate(context.windows)
         )
-        scored = [(score, w) for score, _, w in order]
+        scored = [(-score, w) for score, _, _, w in order]
         pooled, pooled_analysis = self._pool(analysis, [w for _, w in scored], context)
         score = coverage(pooled_analysis.terms, pooled_analysis.hard)
         return _Ranked(claim, scored, pooled, pooled_analysis, score)
