@@ -9,6 +9,11 @@ per batch (one worker against in-process, small batches so the judge's work is s
 Writes its section of docs/performance.md (between its own markers).
 
     .venv/bin/python bench/scale_dask.py [--compare 20000] [--memory 10000 100000]
+        [--cost 1000] [--batch-size 1000] [--parts compare memory cost]
+
+Raw results go to bench/results/scale_dask.json, by part: a part measured again replaces its
+own results and keeps the others', so the memory run (long) and the speed comparison (best
+on a quiet machine) may be measured apart.
 """
 
 from __future__ import annotations
@@ -32,8 +37,11 @@ from processes import ROOT, env_with, log, prefect_server, run_measured
 DOC = ROOT / "docs" / "performance.md"
 OWNER = "bench/scale_dask.py"
 BIN = ROOT / ".venv" / "bin"
+RESULTS = ROOT / "bench" / "results" / "scale_dask.json"
 # Small batches for the per-batch cost: the judge's share of each batch stays small.
 COST_BATCH = 10
+# Large batches spread over workers: each batch pays the runner's cost once (see `cost`).
+BATCH = 1000
 
 
 @contextmanager
@@ -82,16 +90,48 @@ def dask_cluster(folder: Path, workers: int, peaks: list[float]) -> Iterator[str
         scheduler.wait()
 
 
-def audit(
-    root: Path, api: str, home: Path, cases: int, batch: int, workers: int, label: str
+@contextmanager
+def fresh_database(postgres: str | None, label: str) -> Iterator[str | None]:
+    """A new, empty PostgreSQL database for one run on the server `postgres` names (dropped
+    afterwards); None without a server: the run makes its own SQLite file."""
+    if postgres is None:
+        yield None
+        return
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    url = make_url(postgres)
+    name = "recall_bench_" + label.replace("-", "_")
+    admin = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {name}")
+        connection.execute(f"CREATE DATABASE {name}")
+    try:
+        yield url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def one_audit(
+    root: Path,
+    api: str,
+    home: Path,
+    cases: int,
+    batch: int,
+    workers: int,
+    label: str,
+    database: str | None = None,
 ) -> dict[str, Any]:
     """One `recall-audit run` on `cases` cases, in-process (`workers` 0) or on a fresh
-    cluster of `workers` processes."""
+    cluster of `workers` processes; on `database`, else a fresh SQLite file of its own."""
     work = root / label
     work.mkdir()
     dataset = write_jsonl(synthetic_cases(cases), work / "cases.jsonl")
     env = env_with(PREFECT_API_URL=api, PREFECT_HOME=str(home))
     env.pop("RECALL_AUDIT_DATABASE_URL", None)  # each run its own fresh .recall-audit/recall.db
+    if database is not None:
+        env["RECALL_AUDIT_DATABASE_URL"] = database
     command = [str(BIN / "recall-audit"), "run", "--dataset", str(dataset)]
     command += ["--batch-size", str(batch), "--json"]
     peaks: list[float] = []
@@ -104,6 +144,7 @@ def audit(
     summary = json.loads(measured.last_json_line())
     return {
         "label": label,
+        "database": "postgresql" if database else "sqlite",
         "cases": cases,
         "batch_size": batch,
         "workers": workers,
@@ -117,29 +158,57 @@ def audit(
     }
 
 
-def run_all(
-    root: Path, api: str, home: Path, compare: int, memory: list[int], cost: int
-) -> dict[str, Any]:
-    runs = {
-        "in-process": audit(root, api, home, compare, 100, 0, f"in-process-{compare}"),
-        "dask-2": audit(root, api, home, compare, 100, 2, f"dask-2-{compare}"),
-    }
-    for n in memory:
-        runs[f"memory-{n}"] = audit(root, api, home, n, 100, 2, f"dask-2-memory-{n}")
-    runs["cost-in-process"] = audit(root, api, home, cost, COST_BATCH, 0, "cost-in-process")
-    runs["cost-dask-1"] = audit(root, api, home, cost, COST_BATCH, 1, "cost-dask-1")
-    batches = cost // COST_BATCH
-    extra = runs["cost-dask-1"]["wall_s"] - runs["cost-in-process"]["wall_s"]
+PARTS = ("compare", "memory", "cost")
+
+
+def _stamp() -> dict[str, Any]:
+    """When, on what code, and how busy the machine was: parts may be measured apart."""
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
     return {
-        "runs": runs,
-        "speed_up": runs["in-process"]["wall_s"] / runs["dask-2"]["wall_s"],
-        "runner_cost_per_batch_ms": 1000 * extra / batches,
-        "cpus": os.cpu_count(),
-        "load_average": os.getloadavg(),
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "commit": commit or "unknown",
+        "load_average": os.getloadavg()[0],
     }
+
+
+def run_part(
+    part: str, root: Path, api: str, home: Path, args: argparse.Namespace
+) -> dict[str, Any]:
+    batch = args.batch_size
+
+    def audit(cases: int, batch: int, workers: int, label: str) -> dict[str, Any]:
+        with fresh_database(args.postgres, label) as database:
+            return one_audit(root, api, home, cases, batch, workers, label, database)
+
+    if part == "compare":
+        runs = {
+            "in-process": audit(args.compare, batch, 0, "in-process"),
+            "dask-2": audit(args.compare, batch, 2, "dask-2"),
+        }
+        extra = {"speed_up": runs["in-process"]["wall_s"] / runs["dask-2"]["wall_s"]}
+    elif part == "memory":
+        runs = {f"memory-{n}": audit(n, batch, 2, f"dask-2-memory-{n}") for n in args.memory}
+        extra = {}
+    else:
+        runs = {
+            "cost-in-process": audit(args.cost, COST_BATCH, 0, "cost-in"),
+            "cost-dask-1": audit(args.cost, COST_BATCH, 1, "cost-dask-1"),
+        }
+        added = runs["cost-dask-1"]["wall_s"] - runs["cost-in-process"]["wall_s"]
+        extra = {"runner_cost_per_batch_ms": 1000 * added / (args.cost // COST_BATCH)}
+    command = "python bench/scale_dask.py --parts {} --compare {} --memory {} --cost {} "
+    command += "--batch-size {}"
+    memory = " ".join(map(str, args.memory))
+    command = command.format(part, args.compare, memory, args.cost, args.batch_size)
+    if args.postgres:
+        command += f" --postgres {args.postgres}"
+    return {"runs": runs, **extra, **_stamp(), "command": command}
 
 
 def _row(r: dict[str, Any]) -> str:
+    database = r.get("database", "sqlite")
     workers = " / ".join(f"{mb:.0f}" for mb in r["worker_rss_mb"]) or "-"
     runner = (
         f"dask, {r['workers']} worker{'s' if r['workers'] > 1 else ''}"
@@ -147,47 +216,66 @@ def _row(r: dict[str, Any]) -> str:
         else "in-process"
     )
     return (
-        f"| {r['cases']:,} | {r['batch_size']} | {runner} | {r['wall_s']:.1f} "
+        f"| {r['cases']:,} | {r['batch_size']} | {runner} | {database} | {r['wall_s']:.1f} "
         f"| {r['cases_per_s']:.0f} | {r['flow_rss_mb']:.0f} | {workers} | {r['errors']} |"
     )
 
 
-def markdown(report: dict[str, Any], command: str) -> str:
-    runs = report["runs"]
+def _measured(part: dict[str, Any]) -> str:
+    return (
+        f"measured by `{part['command']}` on {part['date']} at commit {part['commit']}, "
+        f"load average {part['load_average']:.1f}"
+    )
+
+
+def markdown(results: dict[str, Any]) -> str:
+    parts = results["parts"]
+    runs = [r for name in PARTS if name in parts for r in parts[name]["runs"].values()]
     lines = [
         "## One audit on Dask workers",
         "",
-        f"Measured by `{command}` on this machine ({report['cpus']} cores, load average "
-        f"{report['load_average'][0]:.1f} at the end: other work shared the cores). Built-in "
-        "judge, precomputed chunks, a fresh SQLite database per run, one real Prefect server; "
-        "each Dask run on a `dask scheduler` and single-thread `dask worker` processes started "
-        "for it (their start is not in the wall time). Peak RSS is the kernel's count for each "
-        "process.",
+        f"Measured by `bench/scale_dask.py` on this machine ({results['cpus']} cores). "
+        "Built-in judge, precomputed chunks, a fresh database per run (a SQLite file, or a new "
+        "PostgreSQL database on this machine's server with `--postgres`), one real "
+        "Prefect server; each Dask run on a `dask scheduler` and single-thread `dask worker` "
+        "processes started for it (their start is not in the wall time). Wall time is the "
+        "whole `recall-audit run` process. Peak RSS is the kernel's count for each process. "
+        "Each part may be measured on its own (`--parts`); each says when, on which commit "
+        "and how busy the machine was (other work may have shared the cores). Raw numbers: "
+        "`bench/results/scale_dask.json`.",
         "",
-        "| cases | batch | runner | wall time (s) | cases/s | flow process peak RSS (MB) "
-        "| worker peak RSS (MB) | errors |",
-        "|---|---|---|---|---|---|---|---|",
-        *(_row(r) for r in runs.values()),
+        "| cases | batch | runner | database | wall time (s) | cases/s "
+        "| flow process peak RSS (MB) | worker peak RSS (MB) | errors |",
+        "|---|---|---|---|---|---|---|---|---|",
+        *(_row(r) for r in runs),
         "",
-        f"- Two worker processes against the in-process runner on {runs['in-process']['cases']:,} "
-        f"cases: {report['speed_up']:.2f}x the speed.",
     ]
-    memory = [r for key, r in runs.items() if key.startswith("memory-")]
-    if len(memory) >= 2:
+    if "compare" in parts:
+        compare = parts["compare"]
+        cases = compare["runs"]["in-process"]["cases"]
+        lines.append(
+            f"- Two worker processes against the in-process runner on {cases:,} cases: "
+            f"{compare['speed_up']:.2f}x the speed ({_measured(compare)})."
+        )
+    if "memory" in parts and len(parts["memory"]["runs"]) >= 2:
+        memory = list(parts["memory"]["runs"].values())
         low, high = memory[0], memory[-1]
         flow = 100 * (high["flow_rss_mb"] / low["flow_rss_mb"] - 1)
         worker = 100 * (max(high["worker_rss_mb"]) / max(low["worker_rss_mb"]) - 1)
         lines.append(
             f"- Memory from {low['cases']:,} to {high['cases']:,} cases on two workers: flow "
-            f"process {flow:+.0f}%, largest worker {worker:+.0f}%."
+            f"process {flow:+.0f}%, largest worker {worker:+.0f}% ({_measured(parts['memory'])})."
         )
-    lines.append(
-        f"- What the runner adds per batch (one worker against in-process, "
-        f"{runs['cost-dask-1']['cases']:,} cases "
-        f"in batches of {COST_BATCH}): {report['runner_cost_per_batch_ms']:.0f} ms: the batch's "
-        "own Prefect task run, shipping it to the worker, and opening its engine, judge and "
-        "retriever there."
-    )
+    if "cost" in parts:
+        cost = parts["cost"]
+        lines.append(
+            f"- What the runner adds per batch (one worker against in-process, "
+            f"{cost['runs']['cost-dask-1']['cases']:,} cases in batches of {COST_BATCH}): "
+            f"{cost['runner_cost_per_batch_ms']:.0f} ms ({_measured(cost)}): the batch's own "
+            "Prefect task run on the worker (its engine builds a Prefect client and settings "
+            "for each task run), shipping the batch, and opening its engine, judge and "
+            "retriever there."
+        )
     return "\n".join(lines)
 
 
@@ -196,16 +284,26 @@ def main() -> None:
     parser.add_argument("--compare", type=int, default=20_000)
     parser.add_argument("--memory", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--cost", type=int, default=1_000, help="cases for the per-batch cost")
-    args = parser.parse_args()
-    command = "python bench/scale_dask.py --compare {} --memory {} --cost {}".format(
-        args.compare, " ".join(map(str, args.memory)), args.cost
+    parser.add_argument("--batch-size", type=int, default=BATCH)
+    parser.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS))
+    parser.add_argument(
+        "--postgres",
+        default=None,
+        help="a PostgreSQL server URL (…/DBNAME): each run gets a fresh database there "
+        "instead of a SQLite file, as workers on several machines would need",
     )
+    args = parser.parse_args()
+    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {"parts": {}}
     with tempfile.TemporaryDirectory(prefix="recall-bench-dask-") as tmp:
         root = Path(tmp)
         with prefect_server(root) as (api, home):
-            report = run_all(root, api, home, args.compare, args.memory, args.cost)
-    print(json.dumps(report, indent=2))
-    replace_section(DOC, OWNER, markdown(report, command))
+            for part in args.parts:
+                results["parts"][part] = run_part(part, root, api, home, args)
+                RESULTS.write_text(json.dumps(results, indent=2))
+    results["cpus"] = os.cpu_count()
+    RESULTS.write_text(json.dumps(results, indent=2))
+    print(json.dumps(results, indent=2))
+    replace_section(DOC, OWNER, markdown(results))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from prefect.states import State
 from prefect.task_runners import TaskRunner
 from pydantic import BaseModel
 from recall_audit.flows.abandoned import close_abandoned_runs
-from recall_audit.flows.runners import batch_runner, check_task_runner
+from recall_audit.flows.runners import batch_runner, batch_size_for, check_task_runner
 from recall_audit.flows.verdict import final_state
 from recall_audit.scorer.compare import Comparison
 from recall_audit.scorer.datasets import DatasetCase, iter_batches, iter_cases
@@ -191,7 +191,7 @@ async def audit(
     retriever: str | None = None,
     judge: str = "builtin",
     top_k: int = 5,
-    batch_size: int = 100,
+    batch_size: int | None = None,
     concurrency: int = 16,
     scale: float = 1.0,
     resume: str | None = None,
@@ -246,6 +246,7 @@ async def audit(
     logger = get_run_logger()
     url = absolute_database_url(database_url)
     check_task_runner(task_runner, url)
+    batch_size = batch_size_for(task_runner, batch_size)
     engine = open_database(url)
     loaded = await load_dataset(engine, dataset, name, on_bad_row)
     spec = retriever or ("precomputed" if loaded.has_contexts else None)

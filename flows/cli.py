@@ -133,7 +133,12 @@ def run(
     judge: Judge = "builtin",
     name: Name = None,
     top_k: TopK = 5,
-    batch_size: Annotated[int, typer.Option(min=1, help="Cases per pipeline task.")] = 100,
+    batch_size: Annotated[
+        int | None,
+        typer.Option(
+            min=1, help="Cases per pipeline task (default 100; 1000 with --task-runner dask)."
+        ),
+    ] = None,
     concurrency: Annotated[int, typer.Option(min=1, help="Cases judged at once in a batch.")] = 16,
     scale: Annotated[float, typer.Option(help="Scores run from 0 to this (above 0).")] = 1.0,
     fail_under: FailUnder = None,

@@ -18,6 +18,11 @@ from sqlalchemy.engine import make_url
 # Two batches in flight per worker thread (or in the flow's own loop) keep the judge busy
 # across batch boundaries; more only adds memory, since reading the dataset waits for a slot.
 BATCHES_PER_SLOT = 2
+# Cases per batch unless told: each batch pays its runner's cost once, and on Dask that cost
+# (its own task run, shipped to a worker whose Prefect engine builds a client and settings for
+# it; bench/scale_dask.py measures it) is worth paying only for a larger share of work.
+BATCH_SIZE = 100
+DASK_BATCH_SIZE = 1000
 RUNNER_HELP = "use 'dask' (worker processes on this machine) or 'dask://HOST:PORT' (a cluster)"
 LOOPBACK = {"localhost", "127.0.0.1", "::1"}
 
@@ -36,6 +41,13 @@ def _is_this_machine(host: str) -> bool:
     if host in LOOPBACK:
         return True
     return host in {socket.gethostname(), socket.getfqdn()}
+
+
+def batch_size_for(spec: str | None, batch_size: int | None) -> int:
+    """The batch size given, else the default for where the batches run."""
+    if batch_size is not None:
+        return batch_size
+    return BATCH_SIZE if spec is None else DASK_BATCH_SIZE
 
 
 def check_task_runner(spec: str | None, database_url: str) -> None:

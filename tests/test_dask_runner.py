@@ -272,3 +272,11 @@ def test_a_shared_rate_holds_two_concurrent_audits_to_n_calls_a_minute(
             assert calls <= burst + 1 + rate * (arrivals[last] - arrivals[first]), (
                 f"{calls} calls in {arrivals[last] - arrivals[first]:.2f} s"
             )
+
+
+def test_batches_are_larger_on_dask_unless_a_size_is_given():
+    from recall_audit.flows.runners import batch_size_for
+
+    assert batch_size_for(None, None) == 100
+    assert batch_size_for("dask", None) == batch_size_for("dask://10.0.0.5:8786", None) == 1000
+    assert batch_size_for("dask", 7) == batch_size_for(None, 7) == 7
