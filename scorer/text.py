@@ -125,6 +125,12 @@ _WORD_SUFFIXES = (
     ("edly", ""),
     ("ed", ""),
     ("ly", ""),
+    ("ions", ""),
+    ("ion", ""),
+    ("ers", ""),
+    ("er", ""),
+    ("ors", ""),
+    ("or", ""),
     ("es", ""),
     ("s", ""),
 )
@@ -149,7 +155,9 @@ def fold(text: str) -> str:
 # vocabulary repeats (bounded, so a long run's cache stays small).
 @functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """A light suffix stripper: enough to match "published"/"publishes", never a dictionary.
+    """A light suffix stripper: enough to match "published"/"publishes", and an agent noun
+    or a noun of action with its verb ("director"/"directed", "election"/"elected"), never
+    a dictionary.
 
     Both sides of a comparison go through it, so an odd stem only matters if two different
     words collide, which a minimum stem length of four makes rare.

@@ -389,6 +389,32 @@ PAIRS = [
         "In 1990 he married the singer Clara Holt.",
         "After retiring, he later coached Wales.",
     ),
+    # Word forms: an agent noun or a noun of action is the verb's stem ("director" and
+    # "directed"), still under every check.
+    pair(
+        "forms",
+        "Tande was its director, producer and narrator.",
+        True,
+        "Tande directed, produced and narrated it.",
+    ),
+    pair(
+        "forms",
+        "Tande was its director, producer and narrator.",
+        False,
+        "Tande never directed, produced or narrated it.",
+    ),
+    pair(
+        "forms",
+        "The election of Okafor as mayor took place in 2012.",
+        True,
+        "Okafor was elected mayor of Tarnby in 2012.",
+    ),
+    pair(
+        "forms",
+        "The election of Okafor as mayor took place in 2012.",
+        False,
+        "Okafor was elected mayor of Tarnby in 2016.",
+    ),
     # Plain support: paraphrase, reordering, and facts the context states outright.
     pair(
         "plain",

@@ -296,7 +296,7 @@ class BuiltinJudge:
     names, negation, subject, roles, number bindings, polarity and direction."""
 
     name = "builtin"
-    version = "builtin-6"
+    version = "builtin-7"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()
