@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import email.utils
-import socket
 import time
 
 import anyio
 import pytest
 from model_server import Canned, FakeModelServer, openai_completion
+from prefect_server import free_port
 from pydantic import SecretStr
 from recall_audit.scorer.errors import ModelError
 from recall_audit.scorer.models import JsonRequest, ModelSettings, OpenAIModel
@@ -178,9 +178,7 @@ async def test_client_error_is_not_retried_and_never_shows_the_key(
 
 
 async def test_connection_errors_are_retried_then_reported() -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # nobody listens there
     settings = ModelSettings(
         base_url=f"http://127.0.0.1:{port}/v1",
         api_key=SecretStr(KEY),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
-import socket
 import sys
 import threading
 from collections.abc import Iterator
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import anyio
 import pytest
+from prefect_server import free_port
 from recall_audit.scorer.context import extract_chunks
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.errors import ConfigurationError
@@ -126,9 +126,7 @@ async def test_http_timeouts_exhaust_into_a_clear_error(server: RetrieverServer)
 
 
 async def test_http_connection_errors_are_retried_then_reported() -> None:
-    with socket.socket() as probe:  # a port nobody listens on
-        probe.bind(("127.0.0.1", 0))
-        url = f"http://127.0.0.1:{probe.getsockname()[1]}/search"
+    url = f"http://127.0.0.1:{free_port()}/search"  # nobody listens there
     async with HttpRetriever(url, FAST) as retriever:
         with pytest.raises(RetrieverError) as caught:
             await retriever.retrieve(case(), top_k=1)
