@@ -15,6 +15,7 @@ What it cannot see is listed in docs/fidelity.md.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -24,7 +25,14 @@ from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
 from recall_audit.scorer.judges.checks import RULES, Claim, Evidence, vetoes
 from recall_audit.scorer.relations import Shape, shape
-from recall_audit.scorer.text import Analysis, analyse, looks_like_verb, names, sentence_spans
+from recall_audit.scorer.text import (
+    Analysis,
+    Name,
+    analyse,
+    looks_like_verb,
+    names,
+    sentence_spans,
+)
 from recall_audit.scorer.types import Verdict
 
 QUOTE_LIMIT = 200
@@ -192,6 +200,8 @@ class _Context:
         self._joined = "\n".join(chunk or "" for chunk in chunks)
         self._shapes: dict[tuple[int, int], Shape] = {}
         self._keys: dict[tuple[int, int], frozenset[str]] = {}
+        self._titled: dict[int, frozenset[str]] = {}
+        self._sentence_names: dict[tuple[int, int], frozenset[Name]] = {}
         self._merged: dict[tuple[int, int, int], Analysis] = {}
         hards = [[a.hard for a in sents] for sents in self.analyses]
         self.windows = [
@@ -246,11 +256,23 @@ class _Context:
             self._keys[key] = keys(self.texts[chunk][i])
         return self._keys[key]
 
+    def _title_keys(self, chunk: int) -> frozenset[str]:
+        if chunk not in self._titled:
+            self._titled[chunk] = keys(self._titles[chunk])
+        return self._titled[chunk]
+
+    def _names(self, spots: Sequence[tuple[int, int]]) -> frozenset[Name]:
+        for spot in spots:
+            if spot not in self._sentence_names:
+                chunk, i = spot
+                self._sentence_names[spot] = names(self.texts[chunk][i])
+        return frozenset().union(*(self._sentence_names[spot] for spot in spots))
+
     def evidence(self, windows: Sequence[_Window], analysis: Analysis) -> Evidence:
         spots = list(dict.fromkeys((w.chunk, w.start + k) for w in windows for k in range(w.width)))
 
         def found() -> frozenset[str]:
-            named = [keys(self._titles[c]) for c in {w.chunk for w in windows}]
+            named = [self._title_keys(c) for c in {w.chunk for w in windows}]
             named += [self._sentence_keys(c, i) for w in windows for c, i in self._reach(w)]
             return frozenset().union(*named)
 
@@ -259,7 +281,7 @@ class _Context:
             shapes=[self._shape(c, i) for c, i in spots],
             sentence_terms=[self.analyses[c][i].terms for c, i in spots],
             subject_keys=found,
-            names=lambda: frozenset().union(*(names(self.texts[c][i]) for c, i in spots)),
+            names=functools.cache(lambda: self._names(spots)),
         )
 
     def _reach(self, window: _Window) -> list[tuple[int, int]]:
