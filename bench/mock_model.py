@@ -34,7 +34,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-_REFERENCE = re.compile(r'<reference id="(\d+)"[^>]*>(.*?)</reference>', re.S)
+_REFERENCE = re.compile(r'<reference(?: id="(\d+)")?[^>]*>(.*?)</reference>', re.S)
 _CHUNK = re.compile(r'<chunk id="(\d+)">(.*?)</chunk>', re.S)
 _CLAIM = re.compile(r"^(\d+)\. (.*)$", re.M)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -56,22 +56,31 @@ def supported(sentence: str, context: str) -> bool:
     return bool(wanted) and len(wanted & words(context)) >= SUPPORT_SHARE * len(wanted)
 
 
-# --- ours (scorer/prompts.py): one key per numbered reference or claim ----------------------
+# --- ours (scorer/prompts.py): one key per numbered reference or claim, or a new reference's
+# claims each with its verdict ----------------------------------------------------------------
 
 
 def ours_extraction(user: str) -> dict[str, Any]:
     return {i: sentences(text) for i, text in _REFERENCE.findall(user)}
 
 
+def _verdict(claim: str, chunks: list[tuple[str, str]]) -> dict[str, Any]:
+    ids = [int(i) for i, text in chunks if supported(claim, text)]
+    quote = dict(chunks)[str(ids[0])][:80] if ids else ""
+    return {"supported": bool(ids), "chunks": ids, "quote": quote}
+
+
 def ours_attribution(user: str) -> dict[str, Any]:
     chunk_part, claim_part = user.split("\n\nClaims:\n", 1)
     chunks = _CHUNK.findall(chunk_part)
-    verdicts = {}
-    for number, claim in _CLAIM.findall(claim_part):
-        ids = [int(i) for i, text in chunks if supported(claim, text)]
-        quote = dict(chunks)[str(ids[0])][:80] if ids else ""
-        verdicts[number] = {"supported": bool(ids), "chunks": ids, "quote": quote}
-    return verdicts
+    return {number: _verdict(claim, chunks) for number, claim in _CLAIM.findall(claim_part)}
+
+
+def ours_judgement(user: str) -> dict[str, Any]:
+    """A new reference's claims (its sentences), each with its verdict."""
+    chunks = _CHUNK.findall(user)
+    (_, text), *_ = _REFERENCE.findall(user)
+    return {"claims": [{"claim": s, **_verdict(s, chunks)} for s in sentences(text)]}
 
 
 # --- DeepEval ContextualRecallMetric (templates/generate_verdicts.txt, generate_reason.txt) ---
@@ -118,7 +127,9 @@ def answer(messages: list[dict[str, Any]]) -> tuple[str, dict[str, Any]]:
     """(tool, JSON answer) for a request's messages, recognised by each tool's prompt."""
     text = "\n".join(_content(m) for m in messages)
     last = _content(messages[-1])
-    if "<reference id=" in last:
+    if "<reference" in last and "<chunk id=" in last:
+        return "ours", ours_judgement(last)
+    if "<reference" in last:
         return "ours", ours_extraction(last)
     if "<chunk id=" in last or "\n\nClaims:\n" in last:
         return "ours", ours_attribution(last)

@@ -28,6 +28,21 @@ class Attribution(BaseModel):
     usage: Usage = Field(default_factory=Usage)
 
 
+class Judgement(BaseModel):
+    """A new ground truth's claims and their verdicts against one case's chunks.
+
+    `claims_error` says why no claims could be had (then nothing else is set but `usage`);
+    `verdicts_error` why claims that were found could not all be judged (the claims stand).
+    No claims and no error: the ground truth has no checkable claim.
+    """
+
+    claims: list[str] = Field(default_factory=list)
+    verdicts: list[Verdict] = Field(default_factory=list)
+    claims_error: str | None = None
+    verdicts_error: str | None = None
+    usage: Usage = Field(default_factory=Usage)
+
+
 @runtime_checkable
 class Judge(Protocol):
     """Decides what the claims of a ground truth are and which chunks support them.
@@ -57,3 +72,16 @@ class ReasonWriter(Protocol):
     async def explain(
         self, claims: Sequence[str], verdicts: Sequence[Verdict], score: float
     ) -> tuple[str, Usage]: ...
+
+
+@runtime_checkable
+class OneCallJudge(Protocol):
+    """A judge that can find a new ground truth's claims and judge them in one model call.
+
+    Its claims are as good as `extract_claims`' (they are frozen like them); a judge without
+    this method has its claims extracted first, then attributed.
+    """
+
+    async def claims_and_verdicts(
+        self, ground_truth: str, chunks: Sequence[str], question: str | None = None
+    ) -> Judgement: ...

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from recall_audit.scorer.errors import ConfigurationError, JudgeError
-from recall_audit.scorer.judge import Judge, ReasonWriter
+from recall_audit.scorer.judge import Judge, Judgement, OneCallJudge, ReasonWriter
 from recall_audit.scorer.prompts import needs_question
 from recall_audit.scorer.quotes import with_quote_checked
 from recall_audit.scorer.reason import explain
@@ -104,6 +104,33 @@ def error_result(
     )
 
 
+def checked_result(
+    claims: Sequence[str],
+    verdicts: Sequence[Verdict],
+    chunks: Sequence[str],
+    *,
+    scale: float,
+    usage: Usage,
+) -> RecallResult:
+    """The result of verdicts a judge just gave, their quotes looked for in the chunks."""
+    verdicts = [with_quote_checked(v, chunks) for v in verdicts]
+    return result_from_verdicts(claims, verdicts, chunks, scale=scale, usage=usage)
+
+
+def judgement_result(
+    judgement: Judgement, chunks: Sequence[str], *, scale: float = 1.0, usage: Usage | None = None
+) -> RecallResult:
+    """The result of a new ground truth's claims and verdicts judged in one go."""
+    usage = (usage or Usage()) + judgement.usage
+    if judgement.claims_error is not None:
+        return error_result(judgement.claims_error, scale=scale, usage=usage)
+    if judgement.verdicts_error is not None:
+        return error_result(
+            judgement.verdicts_error, scale=scale, claims=judgement.claims, usage=usage
+        )
+    return checked_result(judgement.claims, judgement.verdicts, chunks, scale=scale, usage=usage)
+
+
 async def judge_claims(
     claims: Sequence[str],
     chunks: Sequence[str],
@@ -142,8 +169,7 @@ async def judge_claims(
             verdicts, usage, recalls = attribution.verdicts, usage + attribution.usage, []
     except JudgeError as exc:
         return error_result(str(exc), scale=scale, claims=claims, usage=usage + exc.usage)
-    verdicts = [with_quote_checked(v, chunks) for v in verdicts]
-    result = result_from_verdicts(claims, verdicts, chunks, scale=scale, usage=usage)
+    result = checked_result(claims, verdicts, chunks, scale=scale, usage=usage)
     if not recalls:
         return result
     spread = max(recalls) - min(recalls)
@@ -159,7 +185,8 @@ async def context_recall(
     scale: float = 1.0,
     question: str | None = None,
 ) -> RecallResult:
-    """Scores one case: claims from the ground truth, then one verdict per claim.
+    """Scores one case: claims from the ground truth, then one verdict per claim (in one
+    model call when the judge can).
 
     The question is shown to the judge only for a ground truth too short to stand alone."""
     chunks = clean_chunks(chunks)
@@ -168,6 +195,9 @@ async def context_recall(
         return no_ground_truth(scale)
     if not chunks:
         return no_context(scale)
+    if isinstance(judge, OneCallJudge):
+        judgement = await judge.claims_and_verdicts(ground_truth, chunks, question)
+        return judgement_result(judgement, chunks, scale=scale)
     try:
         if question is not None and needs_question(ground_truth):
             extraction = await judge.extract_claims([ground_truth], [question])

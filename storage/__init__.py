@@ -21,7 +21,7 @@ from recall_audit.storage.baselines import (
     recall_history,
     unpin_baseline,
 )
-from recall_audit.storage.claims import get_claims, save_claims
+from recall_audit.storage.claims import freeze_claims, get_claims, save_claims
 from recall_audit.storage.datasets import (
     dataset_cases,
     get_dataset,
@@ -82,6 +82,7 @@ __all__ = [
     "dataset_cases",
     "finish_run",
     "finished_case_keys",
+    "freeze_claims",
     "get_cached_attribution",
     "get_cached_attributions",
     "get_claims",

@@ -69,7 +69,7 @@ def get_claims(
     }
 
 
-def save_claims(
+def freeze_claims(
     session: Session,
     claims_by_ground_truth: Mapping[str, Sequence[str]],
     judge: str,
@@ -78,9 +78,20 @@ def save_claims(
     """Freezes newly extracted claims and returns the frozen claims for every ground truth given.
 
     Where claims were already frozen (by another worker, say) those win and are returned,
-    so every run scores the same claims. Commits.
+    so every run scores the same claims. Does not commit: callers decide the transaction.
     """
     by_hash = {ground_truth_hash(gt): claims for gt, claims in claims_by_ground_truth.items()}
     stored = freeze(session, by_hash, judge, judge_version)
-    session.commit()
     return {gt: list(stored[ground_truth_hash(gt)].claims) for gt in claims_by_ground_truth}
+
+
+def save_claims(
+    session: Session,
+    claims_by_ground_truth: Mapping[str, Sequence[str]],
+    judge: str,
+    judge_version: str,
+) -> dict[str, list[str]]:
+    """`freeze_claims`, committed."""
+    frozen = freeze_claims(session, claims_by_ground_truth, judge, judge_version)
+    session.commit()
+    return frozen

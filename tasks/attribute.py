@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import anyio
+from recall_audit.scorer.judge import OneCallJudge
 from recall_audit.scorer.recall import (
     error_result,
     is_blank,
     judge_claims,
+    judgement_result,
     no_ground_truth,
     result_from_verdicts,
 )
@@ -18,10 +20,12 @@ from recall_audit.storage import (
     CaseToSave,
     GroupCommit,
     Session,
+    freeze_claims,
     get_cached_attributions,
     write_attributions,
     write_case_results,
 )
+from recall_audit.tasks.claims import case_claim_key, judgement_inputs
 from recall_audit.tasks.concurrent import map_bounded
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.stage import stage
@@ -52,18 +56,30 @@ async def score_case(
     )
 
 
-class _Scored(NamedTuple):
+@dataclass
+class _Scored:
     work: CaseWork
     result: RecallResult
     # Whether the judge just gave these verdicts (then they go to the cache).
     fresh: bool
+    # A ground truth's first judgement: its claims are frozen in the same transaction. When
+    # another process froze other claims first, `taken` holds them and nothing is written.
+    freezes: bool = False
+    taken: list[str] | None = None
 
 
 def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
-    """Writes scored cases: their results, and fresh verdicts to the cache."""
+    """Writes scored cases: new claims, their results, and fresh verdicts to the cache."""
     judge = ctx.judge
 
     def write_many(session: Session, scored: list[_Scored]) -> None:
+        new = {case_claim_key(s.work): s.work.claims or [] for s in scored if s.freezes}
+        if new:
+            frozen = freeze_claims(session, new, judge.name, judge.version)
+            for s in scored:
+                if s.freezes and frozen[case_claim_key(s.work)] != s.work.claims:
+                    s.taken = frozen[case_claim_key(s.work)]
+            scored = [s for s in scored if s.taken is None]
         judged = [
             (s.work.claims or [], s.work.chunks, s.result.verdicts)
             for s in scored
@@ -85,11 +101,43 @@ def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
     return write_many
 
 
+async def _first_judgement(
+    ctx: AuditContext,
+    work: CaseWork,
+    judging: anyio.CapacityLimiter,
+    writer: GroupCommit[_Scored],
+) -> _Scored:
+    """A new ground truth's claims and this case's verdicts in one call; the claims are
+    frozen with the case's result, then given to the cases waiting for them."""
+    judge = ctx.judge
+    assert isinstance(judge, OneCallJudge)  # claims are left pending only for such a judge
+    key = case_claim_key(work)
+    try:
+        async with judging:
+            judgement = await judge.claims_and_verdicts(*judgement_inputs(work))
+        if judgement.claims_error is not None:
+            work = work.model_copy(update={"usage": work.usage + judgement.usage})
+            work = work.failed("claim extraction", judgement.claims_error)
+            scored = _Scored(work, await score_case(ctx, work, None), fresh=False)
+        else:
+            result = judgement_result(judgement, work.chunks, scale=ctx.scale, usage=work.usage)
+            work = work.model_copy(update={"claims": judgement.claims})
+            scored = _Scored(work, result, fresh=True, freezes=bool(judgement.claims))
+        await writer.write(scored)
+    except BaseException as error:
+        ctx.new_claims.settle(key, f"{type(error).__name__}: {error}")
+        ctx.new_claims.forget(key)
+        raise
+    ctx.new_claims.settle(key, scored.taken or judgement.claims_error or judgement.claims)
+    return scored
+
+
 @stage("attribute", batch_number="batch.number")
 async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
     """Each case is committed as soon as it is scored, so a killed run loses nothing; cases
     scored together share a commit (GroupCommit). Cached verdicts are read for the whole
-    batch at once.
+    batch at once. A case whose ground truth's claims are new gets them here, from the
+    first case of that ground truth to be judged (one call for claims and verdicts).
 
     Returns what the batch spent on the judge."""
     judge = ctx.judge
@@ -104,9 +152,29 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
 
     async def one(work: CaseWork) -> Usage:
         verdicts = cached.get(work.case_id)
+        if work.claims_pending:
+            work, first = await _new_claims(work)
+            if first is not None:
+                return first.result.usage
         async with judging:
             result = await score_case(ctx, work, verdicts)
         await writer.write(_Scored(work, result, fresh=verdicts is None))
         return result.usage
+
+    async def _new_claims(work: CaseWork) -> tuple[CaseWork, _Scored | None]:
+        """The case with its ground truth's new claims, and its result when it was the first
+        case to ask for them; the others wait for them."""
+        key = case_claim_key(work)
+        if work.chunks and ctx.new_claims.lead(key):
+            first = await _first_judgement(ctx, work, judging, writer)
+            if first.taken is None:
+                return work, first
+            # Another process froze its claims first: those are judged, as every case's are.
+            usage = first.result.usage
+            return work.model_copy(update={"claims": first.taken, "usage": usage}), None
+        outcome = await ctx.new_claims.wait(key)
+        if isinstance(outcome, str):
+            return work.failed("claim extraction", outcome), None
+        return work.model_copy(update={"claims": outcome}), None
 
     return sum(await map_bounded(one, batch.cases, max(1, len(batch.cases))), Usage())

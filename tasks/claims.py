@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from recall_audit.scorer.errors import JudgeError
-from recall_audit.scorer.judge import Extraction, Judge
+from recall_audit.scorer.judge import Extraction, Judge, OneCallJudge
 from recall_audit.scorer.prompts import claim_key, needs_question
 from recall_audit.scorer.types import Usage
 from recall_audit.storage import get_claims, save_claims
@@ -31,6 +31,17 @@ def claim_source(ground_truth: str, question: str | None) -> Source:
 
 def _source(work: CaseWork) -> Source:
     return claim_source(work.case.ground_truth, work.case.question)
+
+
+def case_claim_key(work: CaseWork) -> str:
+    """The key the case's ground truth has its claims frozen under."""
+    return claim_key(*_source(work))
+
+
+def judgement_inputs(work: CaseWork) -> tuple[str, list[str], str | None]:
+    """What the judge is given to find a new ground truth's claims and judge them."""
+    ground_truth, question = _source(work)
+    return ground_truth, work.chunks, question
 
 
 def extraction_groups(sources: list[Source]) -> list[list[Source]]:
@@ -95,9 +106,19 @@ async def extract_sources(
     return claims, usage, failures
 
 
+def _defers(ctx: AuditContext) -> bool:
+    """Whether new claims come with a case's judgement (one call for both) instead of being
+    extracted here: a judge that can, and one judgement per case."""
+    return isinstance(ctx.judge, OneCallJudge) and ctx.samples == 1
+
+
 @stage("extract-claims", batch_number="batch.number")
 async def extract_claims(ctx: AuditContext, batch: Batch) -> Batch:
     """Frozen claims are reused, so the denominator never moves from night to night.
+
+    With a judge that can, a new ground truth's claims come with its first case's
+    judgement in the attribute stage; only those of ground truths without a case to judge
+    (no chunks) are extracted here.
 
     Empty extractions are not frozen (the case is reported as having no claims, and asked
     again next run). The calls that extract a batch's new claims are booked on the first
@@ -112,6 +133,11 @@ async def extract_claims(ctx: AuditContext, batch: Batch) -> Batch:
     wanted = sorted(sources)
     frozen = await in_session(ctx.engine, get_claims, wanted, judge.name, judge.version)
     missing = [key for key in wanted if key not in frozen]
+    deferred: set[str] = set()
+    if _defers(ctx):
+        judged = {claim_key(*_source(w)) for w in batch.cases if w.chunks}
+        deferred = {key for key in missing if key in judged or key in ctx.new_claims}
+    missing = [key for key in missing if key not in deferred]
     fresh, usage, failures = await extract_sources(
         judge, [sources[key] for key in missing], ctx.concurrency
     )
@@ -128,6 +154,8 @@ async def extract_claims(ctx: AuditContext, batch: Batch) -> Batch:
             usage = Usage()
         if work.error is None and key in failures:
             work = work.failed("claim extraction", failures[key])
+        elif work.error is None and key in deferred:
+            work = work.model_copy(update={"claims_pending": True})
         elif work.error is None and key is not None:
             work = work.model_copy(update={"claims": frozen.get(key, fresh.get(key))})
         done.append(work)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -13,6 +13,7 @@ from recall_audit.scorer.redact import scrub_message
 from recall_audit.scorer.retrievers import Retriever
 from recall_audit.scorer.types import Usage
 from recall_audit.storage import RunRecord
+from recall_audit.tasks.new_claims import NewClaims
 from sqlalchemy.engine import Engine
 
 
@@ -27,6 +28,8 @@ class CaseWork(BaseModel):
     raw: Any = None
     chunks: list[str] = Field(default_factory=list)
     claims: list[str] | None = None
+    # Its claims come with its ground truth's first judgement, in the attribute stage.
+    claims_pending: bool = False
     usage: Usage = Field(default_factory=Usage)
     error: str | None = None
 
@@ -67,3 +70,4 @@ class AuditContext:
     extractor: Callable[[Any], list[str]] | None = None
     # A resumed run does its errored cases again (the endpoint may have recovered).
     retry_errors: bool = True
+    new_claims: NewClaims = field(default_factory=NewClaims)

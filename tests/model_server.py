@@ -221,7 +221,7 @@ FAULTS = ("429", "500", "503", "reset", "timeout", "html", "truncated", "wrong_c
 
 class FaultInjector:
     """A responder that answers like `inner`, except for a `rate` share of requests (drawn
-    from a seeded random, so a run can be replayed), which get one of FAULTS: 429 with
+    from a seeded random, so a run can be replayed), which get the FAULTS in turn: 429 with
     Retry-After, 500, 503, a connection reset, no answer within `timeout`, an HTML page with
     status 200, a reply whose JSON is cut off, or one with an item or verdict missing.
     `injected` counts what was sent."""
@@ -234,12 +234,14 @@ class FaultInjector:
         self.timeout = timeout
         self.injected: Counter[str] = Counter()
         self._random = random.Random(seed)
+        self._kinds = self._random.sample(FAULTS, len(FAULTS))
         self._lock = threading.Lock()
 
     def __call__(self, request: Recorded) -> Canned:
         with self._lock:
             faulty = self._random.random() < self.rate
-            kind = self._random.choice(FAULTS)
+            # Faults take turns (in a seeded order), so any eight of them show every kind.
+            kind = self._kinds[sum(self.injected.values()) % len(FAULTS)]
             if faulty:
                 self.injected[kind] += 1
         return self._fault(kind, request) if faulty else self.inner(request)
@@ -261,6 +263,9 @@ class FaultInjector:
         for key in ("verdicts", "items"):
             if answer.get(key):
                 answer[key] = answer[key][:-1]
+        if answer.get("claims"):
+            # A judgement's last claim loses its verdict (a claim left out is no error).
+            answer["claims"][-1] = {"claim": answer["claims"][-1]["claim"]}
         return openai_completion(answer)
 
 

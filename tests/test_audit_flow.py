@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 from lexical_model import kind_of, lexical_model
-from model_server import FakeModelServer
+from model_server import Canned, FakeModelServer, Recorded, openai_completion
 from recall_audit.storage import list_runs, open_database, run_results
-from sqlmodel import Session
+from recall_audit.storage.tables import ClaimSet
+from sqlmodel import Session, func, select
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -70,10 +71,9 @@ def test_model_judge_reruns_cost_only_what_changed(
         params = {"dataset": str(einstein), "judge": "openai/fake", "database_url": sqlite_db_url}
 
         first = run_audit(**params)
-        kinds = [kind_of(r) for r in model.requests]
-        # One batched extraction for the four ground truths, one attribution per case.
-        assert kinds.count("extraction") == 1 and kinds.count("attribution") == 4
-        assert first.model_calls == 5 and first.scored == 4 and first.errors == 0
+        # Four new ground truths: each case's one call states its claims and judges them.
+        assert [kind_of(r) for r in model.requests] == ["judgement"] * 4
+        assert first.model_calls == 4 and first.scored == 4 and first.errors == 0
 
         model.requests.clear()
         second = run_audit(**params)
@@ -96,15 +96,121 @@ def test_model_judge_reruns_cost_only_what_changed(
         assert "sk-test-secret" not in stored
 
 
+def _with_twins(einstein: Path) -> None:
+    """Two more cases sharing ground truths with others (other chunk orders): one in the
+    same batch of two, one in a later batch."""
+    rows = {r["id"]: r for r in map(json.loads, einstein.read_text().splitlines())}
+
+    def twin(key: str) -> dict:
+        return {**rows[key], "id": f"{key}-2", "contexts": rows[key]["contexts"][::-1]}
+
+    order = [rows["einstein"], twin("einstein"), rows["curie"], rows["eiffel"]]
+    order += [rows["water"], twin("curie")]
+    einstein.write_text("\n".join(json.dumps(r) for r in order) + "\n")
+
+
+def _answer(reply: Canned) -> dict:
+    return json.loads(reply.body["choices"][0]["message"]["content"])
+
+
+def test_cases_sharing_a_ground_truth_get_its_first_claims_frozen(
+    prefect_api, sqlite_db_url, einstein, monkeypatch
+):
+    """Every judgement states the claims a little differently (as a sampled model would),
+    so a case that asked for claims of its own would show it."""
+    calls = itertools.count(1)
+
+    def restating(request: Recorded) -> Canned:
+        reply = lexical_model(request)
+        if kind_of(request) != "judgement":
+            return reply
+        answer, n = _answer(reply), next(calls)
+        for claim in answer["claims"]:
+            claim["claim"] += f" [{n}]"
+        return openai_completion(answer)
+
+    _with_twins(einstein)
+    with FakeModelServer(restating) as model:
+        monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
+        params = {
+            "dataset": str(einstein),
+            "judge": "openai/fake",
+            "database_url": sqlite_db_url,
+            "batch_size": 2,
+        }
+        first = run_audit(**params)
+        kinds = [kind_of(r) for r in model.requests]
+        assert first.model_calls == 6 and first.scored == 6 and first.errors == 0
+        assert sorted(kinds) == ["attribution"] * 2 + ["judgement"] * 4
+        with Session(open_database(sqlite_db_url)) as session:
+            claims = {r.case_key: r.claims for r in run_results(session, first.run_id)}
+            frozen = session.exec(select(ClaimSet)).all()
+        assert claims["einstein-2"] == claims["einstein"] and claims["curie-2"] == claims["curie"]
+        assert sorted(map(str, claims.values())) == sorted(
+            map(str, [s.claims for s in frozen] + [claims["einstein"], claims["curie"]])
+        )
+        # Only the first case's judgement gave claims; the twins were asked about those.
+        for request in model.requests:
+            if kind_of(request) == "attribution":
+                assert "[" in request.json["messages"][-1]["content"].split("Claims:")[1]
+
+        model.requests.clear()
+        again = run_audit(**params)
+        assert model.requests == [] and again.model_calls == 0
+        with Session(open_database(sqlite_db_url)) as session:
+            assert claims == {r.case_key: r.claims for r in run_results(session, again.run_id)}
+
+
+def test_broken_judgements_still_end_scored(prefect_api, sqlite_db_url, einstein, monkeypatch):
+    """An unreadable judgement costs the separate extraction and attribution; one bad verdict
+    is asked again alone; the claims are frozen all the same."""
+
+    def breaking(request: Recorded) -> Canned:
+        user = request.json["messages"][-1]["content"]
+        if kind_of(request) != "judgement" or "Curie" in user or "water" in user:
+            return lexical_model(request)
+        if "Einstein" in user:
+            return openai_completion("Sorry, I cannot judge that.")
+        answer = _answer(lexical_model(request))
+        answer["claims"][0] |= {"supported": True, "chunks": [9]}
+        return openai_completion(answer)
+
+    with FakeModelServer(breaking) as model:
+        monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
+        params = {"dataset": str(einstein), "judge": "openai/fake", "database_url": sqlite_db_url}
+        first = run_audit(**params)
+        kinds = [kind_of(r) for r in model.requests]
+        assert first.scored == 4 and first.errors == 0 and first.repairs == 1
+        assert first.model_calls == 7 and kinds.count("judgement") == 4
+        assert kinds.count("extraction") == 1 and kinds.count("attribution") == 2
+        with Session(open_database(sqlite_db_url)) as session:
+            results = {r.case_key: r for r in run_results(session, first.run_id)}
+            assert session.exec(select(func.count()).select_from(ClaimSet)).one() == 4
+        assert results["einstein"].claims == [
+            "Einstein was born in 1879.",
+            "He developed relativity.",
+            "He won the Nobel Prize.",
+        ]
+        # The model's second look (the chunks do not give the height) replaced the first.
+        assert results["eiffel"].verdicts[0].supported is False
+        (reask,) = [r for r in model.requests if "cites no chunk" in json.dumps(r.json)]
+        claims_asked = reask.json["messages"][-1]["content"].split("Claims:\n")[1]
+        assert claims_asked.startswith("1. The Eiffel Tower is 330 metres tall.\n\nYour")
+
+        model.requests.clear()
+        again = run_audit(**params)
+        assert model.requests == [] and again.mean_recall == first.mean_recall
+
+
 def test_rpm_paces_the_judges_requests(prefect_api, sqlite_db_url, einstein, monkeypatch):
     with FakeModelServer(lexical_model) as model:
         monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
         summary = run_audit(
             dataset=str(einstein), judge="openai/fake", database_url=sqlite_db_url, rpm=120
         )
-    assert summary.scored == 4 and summary.model_calls == 5
+    assert summary.scored == 4 and summary.model_calls == 4
     # 120 a minute: a burst of two, then 118 a minute; so any span of t seconds holds at most
-    # 2 + 118/60 x t requests (unpaced, all five arrive within a fraction of a second).
+    # 2 + 118/60 x t requests (unpaced, all four arrive within a fraction of a second).
     arrivals = [r.at for r in model.requests]
     for (i, start), (j, end) in itertools.combinations(enumerate(arrivals), 2):
         assert j - i + 1 <= 2 + 118 / 60 * (end - start) + 0.05

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from lexical_model import lexical_model
+from lexical_model import kind_of, lexical_model
 from model_server import Canned, FakeModelServer, Recorded, openai_completion
 from recall_audit.storage import finished_case_keys, list_runs, open_database, run_results
 from retriever_server import Reply, RetrieverServer
@@ -43,7 +43,7 @@ def slow_hits(body: dict) -> Reply:
 
 
 class Judge:
-    """Answers like a model, except that attributing `QUOTED` (and `QUOTED_ONCE` in the first
+    """Answers like a model, except that judging `QUOTED` (and `QUOTED_ONCE` in the first
     run) it quotes the request's Authorization header where a verdict should be."""
 
     def __init__(self) -> None:
@@ -52,11 +52,14 @@ class Judge:
     def __call__(self, request: Recorded) -> Canned:
         user = request.json["messages"][-1]["content"]
         quoting = QUOTED in user or (self.first_run and QUOTED_ONCE in user)
-        if quoting and "<reference" not in user:
-            header = request.headers.get("authorization", "")
-            verdict = {"claim": 1, "supported": f"you sent Authorization: {header}", "chunks": []}
-            return openai_completion({"verdicts": [verdict]})
-        return lexical_model(request)
+        if not quoting or kind_of(request) == "extraction":
+            return lexical_model(request)
+        header = request.headers.get("authorization", "")
+        verdict = {"supported": f"you sent Authorization: {header}", "chunks": []}
+        if kind_of(request) == "judgement":
+            claim = QUOTED if QUOTED in user else QUOTED_ONCE
+            return openai_completion({"claims": [{"claim": claim, **verdict}]})
+        return openai_completion({"verdicts": [{"claim": 1, **verdict}]})
 
 
 def tethered_servers(cwd: Path) -> set[int]:

@@ -55,13 +55,15 @@ def user_of(request) -> str:
     return request.json["messages"][1]["content"]
 
 
-async def test_openai_judge_scores_a_case_with_one_call_per_step(
+def judged(*numbers: str) -> dict:
+    """A judgement answer: the claims, each with its verdict from VERDICTS."""
+    return {"claims": [{"claim": CLAIMS[int(n) - 1], **VERDICTS[n]} for n in numbers]}
+
+
+async def test_openai_judge_scores_a_new_case_with_one_call(
     model_server: FakeModelServer,
 ) -> None:
-    model_server.enqueue(
-        openai_completion({"1": CLAIMS}, prompt_tokens=300),
-        openai_completion(VERDICTS, prompt_tokens=500, completion_tokens=80),
-    )
+    model_server.enqueue(openai_completion(judged("1", "2", "3"), prompt_tokens=500))
     async with openai_judge(model_server) as judge:
         result = await context_recall(TRUTH, CHUNKS, judge)
 
@@ -70,11 +72,25 @@ async def test_openai_judge_scores_a_case_with_one_call_per_step(
     assert result.claims == CLAIMS
     assert [v.chunk_indices for v in result.verdicts] == [[1], [0], []]
     assert result.recall_at_k == pytest.approx([1 / 3, 2 / 3])
-    assert result.usage == Usage(calls=2, input_tokens=800, output_tokens=100)
+    assert result.usage == Usage(calls=1, input_tokens=500, output_tokens=20)
+    assert [v.quote_verified for v in result.verdicts] == [True, True, None]
 
-    extraction, attribution = model_server.requests
-    assert f'<reference id="1">{TRUTH}</reference>' in user_of(extraction)
-    assert extraction.json["response_format"]["json_schema"]["name"] == "claims"
+    (request,) = model_server.requests
+    text = user_of(request)
+    assert f'<reference>{TRUTH}</reference>\n<chunk id="1">{CHUNKS[0]}</chunk>' in text
+    schema = request.json["response_format"]["json_schema"]
+    assert schema["name"] == "judged_claims"
+    claim = schema["schema"]["properties"]["claims"]["items"]
+    assert list(claim["properties"]) == ["claim", "supported", "chunks", "quote"]
+    assert claim["properties"]["chunks"]["items"]["enum"] == [1, 2]
+
+
+async def test_frozen_claims_are_attributed_with_one_call(model_server: FakeModelServer) -> None:
+    model_server.enqueue(openai_completion(VERDICTS, prompt_tokens=500, completion_tokens=80))
+    result = await judge_claims(CLAIMS, CHUNKS, openai_judge(model_server))
+    assert result.score == pytest.approx(2 / 3)
+    assert result.usage == Usage(calls=1, input_tokens=500, output_tokens=80)
+    (attribution,) = model_server.requests
     text = user_of(attribution)
     assert f'<chunk id="1">{CHUNKS[0]}</chunk>\n<chunk id="2">{CHUNKS[1]}</chunk>' in text
     assert "1. Marie Curie won two Nobel Prizes.\n2. Marie Curie was born in Warsaw." in text
@@ -82,7 +98,82 @@ async def test_openai_judge_scores_a_case_with_one_call_per_step(
     assert schema["name"] == "verdicts" and schema["schema"]["required"] == ["1", "2", "3"]
     verdict = schema["schema"]["$defs"]["verdict"]
     assert verdict["properties"]["chunks"]["items"]["enum"] == [1, 2]
-    assert [v.quote_verified for v in result.verdicts] == [True, True, None]
+
+
+async def test_a_judgement_keeps_its_good_verdicts_and_re_asks_the_bad_one(
+    model_server: FakeModelServer,
+) -> None:
+    answer = judged("1", "2", "3")
+    answer["claims"][1] |= {"chunks": [9]}
+    model_server.enqueue(openai_completion(answer), openai_completion({"1": VERDICTS["2"]}))
+    cache = InMemoryCache()
+    judgement = await openai_judge(model_server, cache=cache).claims_and_verdicts(TRUTH, CHUNKS)
+    assert judgement.claims == CLAIMS and judgement.verdicts_error is None
+    assert [v.chunk_indices for v in judgement.verdicts] == [[1], [0], []]
+    assert judgement.usage.calls == 2 and judgement.usage.repairs == 1
+    again = user_of(model_server.requests[1])
+    assert again.endswith(
+        "rejected: 1: it is supported but cites no chunk (it cited [9], "
+        "but the chunks are 1..2). Answer again with the complete JSON object only."
+    )
+    assert "1. Marie Curie was born in Warsaw.\n\nYour previous answer" in again
+
+    # The repaired answer is what is cached: the same case again costs no call.
+    repeat = await openai_judge(model_server, cache=cache).claims_and_verdicts(TRUTH, CHUNKS)
+    assert repeat.verdicts == judgement.verdicts and repeat.usage == Usage(cached_calls=1)
+    assert len(model_server.requests) == 2
+
+
+async def test_claims_without_verdicts_are_attributed_in_one_more_call(
+    model_server: FakeModelServer,
+) -> None:
+    model_server.enqueue(openai_completion({"claims": CLAIMS}), openai_completion(VERDICTS))
+    judgement = await openai_judge(model_server).claims_and_verdicts(TRUTH, CHUNKS)
+    assert judgement.claims == CLAIMS
+    assert [v.supported for v in judgement.verdicts] == [True, True, False]
+    assert judgement.usage.calls == 2
+    assert "3. Marie Curie was born in 1867." in user_of(model_server.requests[1])
+
+
+async def test_an_unreadable_or_cut_judgement_costs_the_two_separate_calls(
+    model_server: FakeModelServer,
+) -> None:
+    cut = openai_completion(judged("1", "2"), finish_reason="length")
+    for first in (openai_completion("I cannot do that"), cut):
+        model_server.enqueue(first, openai_completion({"1": CLAIMS}), openai_completion(VERDICTS))
+        result = await context_recall(TRUTH, CHUNKS, openai_judge(model_server))
+        assert result.status is Status.SCORED and result.claims == CLAIMS
+        assert result.score == pytest.approx(2 / 3) and result.usage.calls == 3
+    kinds = [r.json["response_format"]["json_schema"]["name"] for r in model_server.requests]
+    assert kinds == ["judged_claims", "claims", "verdicts"] * 2
+
+
+async def test_a_judgement_without_claims_asks_the_reference_alone_once_more(
+    model_server: FakeModelServer,
+) -> None:
+    empty = openai_completion({"1": []})
+    model_server.enqueue(openai_completion({"claims": []}), empty, openai_completion(VERDICTS))
+    judgement = await openai_judge(model_server).claims_and_verdicts(TRUTH, CHUNKS)
+    # Its sentences stand in for claims the model would not give.
+    assert judgement.claims == [
+        "Marie Curie won two Nobel Prizes.",
+        "She was born in Warsaw in 1867.",
+    ]
+    assert judgement.usage.calls == 3 and judgement.usage.repairs == 1
+    last_ask = user_of(model_server.requests[1])
+    assert f'<reference id="1">{TRUTH}</reference>' in last_ask
+    assert "rejected: 1: it gave no claims" in last_ask
+
+
+async def test_a_failing_endpoint_is_a_claims_error_not_a_zero(
+    model_server: FakeModelServer,
+) -> None:
+    model_server.enqueue(Canned(401, {"error": "bad key"}))
+    judgement = await openai_judge(model_server).claims_and_verdicts(TRUTH, CHUNKS)
+    assert "claim extraction failed" in (judgement.claims_error or "")
+    assert "HTTP 401" in (judgement.claims_error or "") and not judgement.claims
+    result = await context_recall(TRUTH, CHUNKS, openai_judge(model_server))
+    assert result.status is Status.ERROR and result.score is None
 
 
 async def test_anthropic_judge_reads_the_forced_tool(model_server: FakeModelServer) -> None:
@@ -256,19 +347,24 @@ async def test_a_reference_that_fails_alone_is_named_not_its_group(
     assert "1: it had no answer" in user_of(model_server.requests[1])
 
 
-async def test_a_short_answer_is_extracted_with_its_question(
+async def test_a_short_answer_is_judged_and_extracted_with_its_question(
     model_server: FakeModelServer,
 ) -> None:
     question = 'Were Scott Derrickson and "Ed Wood" of the same nationality?'
     claim = "Scott Derrickson and Ed Wood were of the same nationality."
+    unsupported = {"supported": False, "chunks": [], "quote": ""}
     model_server.enqueue(
+        openai_completion({"claims": [{"claim": claim, **unsupported}]}),
         openai_completion({"1": [claim]}),
-        openai_completion({"1": {"supported": False, "chunks": [], "quote": ""}}),
     )
-    result = await context_recall("Yes.", CHUNKS, openai_judge(model_server), question=question)
-    assert result.claims == [claim]
-    sent = user_of(model_server.requests[0])
-    assert f'question="{question.replace(chr(34), chr(39))}">Yes.</reference>' in sent
+    judge = openai_judge(model_server)
+    result = await context_recall("Yes.", CHUNKS, judge, question=question)
+    extraction = await judge.extract_claims(["Yes."], [question])
+    assert result.claims == [claim] and extraction.claims == [[claim]]
+    shown = f'question="{question.replace(chr(34), chr(39))}">Yes.</reference>'
+    judged_request, extracted = model_server.requests
+    assert shown in user_of(judged_request) and shown in user_of(extracted)
+    assert "answers its question" in judged_request.json["messages"][0]["content"]
 
 
 async def test_lenient_about_form(model_server: FakeModelServer) -> None:
@@ -307,7 +403,11 @@ def test_schemas_stay_within_strict_structured_outputs() -> None:
             for value in node:
                 walk(value)
 
-    for schema in (template.extraction_schema(3), template.attribution_schema(4, 5)):
+    for schema in (
+        template.extraction_schema(3),
+        template.attribution_schema(4, 5),
+        template.judgement_schema(5),
+    ):
         walk(schema)
 
 
@@ -378,14 +478,18 @@ def test_get_judge_names_and_errors() -> None:
 
 
 def test_prompt_overhead_fits_the_budget() -> None:
-    """Everything but the chunks, for a typical case, stays well under 4,500 characters."""
+    """A typical case's request, whether its claims are new or frozen, adds at most 15 % to
+    the case's own text (ground truth and chunks): the bench's cases average a 227-character
+    ground truth and 2,662 characters of chunks."""
     template = PromptTemplate()
-    chunks = ["x" * 600] * 5
-    claims = [f"Marie Curie did notable thing number {i} in 1900." for i in range(6)]
-    extraction = "".join(template.extraction([TRUTH * 3]))
-    attribution = "".join(template.attribution(claims, chunks))
-    overhead = len(extraction) + len(attribution) - sum(map(len, chunks))
-    assert overhead <= 2500
+    truth = TRUTH * 3 + TRUTH[:30]
+    chunks = ["x" * 532] * 5
+    claims = [f"Marie Curie did notable thing number {i} in 1900." for i in range(3)]
+    text = len(truth) + sum(map(len, chunks))
+    judgement = sum(map(len, template.judgement(truth, chunks)))
+    attribution = sum(map(len, template.attribution(claims, chunks)))
+    assert judgement <= 1.15 * text
+    assert attribution - sum(map(len, claims)) <= 1.15 * text - len(truth)
 
 
 async def test_long_contexts_are_judged_in_windows_not_cut(model_server: FakeModelServer) -> None:

@@ -61,3 +61,21 @@ async def test_judge_attribution_round_trip() -> None:
         else:
             assert [v.claim_index for v in attribution.verdicts] == [0]
             assert attribution.usage.calls in (1, 2)
+
+
+async def test_a_new_case_is_judged_end_to_end() -> None:
+    """Claims and verdicts in one call, or the rescues when the tiny model's answer is not
+    usable: either way the case ends scored (one verdict per claim) or names its error."""
+    judge = get_judge(f"openai/{MODEL}", settings=settings())
+    assert isinstance(judge, LLMJudge)
+    async with judge:
+        judgement = await judge.claims_and_verdicts(
+            "Paris is the capital of France. It lies on the Seine.",
+            ["Paris, the capital of France, lies on the river Seine."],
+        )
+    assert judgement.usage.calls >= 1
+    if judgement.claims_error is None and judgement.verdicts_error is None:
+        assert judgement.claims
+        assert [v.claim_index for v in judgement.verdicts] == list(range(len(judgement.claims)))
+    else:
+        assert not judgement.verdicts

@@ -9,13 +9,16 @@ from recall_audit.scorer import ConfigurationError, ContextualRecallMetric, LLMT
 from recall_audit.scorer.judges import ModelSettings
 
 CHUNKS = ["Marie Curie was born in Warsaw.", "SECRET-CHUNK-TEXT about something else."]
-EXTRACTED = {
-    "items": [{"index": 1, "claims": ["Curie was born in Warsaw.", "Curie won two Nobel Prizes."]}]
-}
-VERDICTS = {
-    "verdicts": [
-        {"claim": 1, "supported": True, "chunks": [1], "quote": "born in Warsaw"},
-        {"claim": 2, "supported": False, "chunks": [], "quote": ""},
+# The case's one call: the claims of its ground truth, each with its verdict.
+JUDGED = {
+    "claims": [
+        {
+            "claim": "Curie was born in Warsaw.",
+            "supported": True,
+            "chunks": [1],
+            "quote": "born in Warsaw",
+        },
+        {"claim": "Curie won two Nobel Prizes.", "supported": False, "chunks": [], "quote": ""},
     ]
 }
 
@@ -27,8 +30,7 @@ def judge_for(server: FakeModelServer):
 
 def test_model_reason_replaces_the_built_one_and_never_resends_chunks(model_server):
     model_server.enqueue(
-        openai_completion(EXTRACTED),
-        openai_completion(VERDICTS),
+        openai_completion(JUDGED),
         openai_completion({"reason": "Birthplace found; the Nobel Prizes are missing."}),
     )
     metric = ContextualRecallMetric(model=judge_for(model_server), model_reason=True)
@@ -40,8 +42,8 @@ def test_model_reason_replaces_the_built_one_and_never_resends_chunks(model_serv
 
     assert metric.measure(case) == pytest.approx(0.5)
     assert metric.reason == "Birthplace found; the Nobel Prizes are missing."
-    assert metric.result.usage.calls == 3
-    narration = model_server.requests[2].json["messages"][-1]["content"]
+    assert metric.result.usage.calls == 2
+    narration = model_server.requests[1].json["messages"][-1]["content"]
     assert (
         "Curie won two Nobel Prizes. [missing]" in narration
         and "SECRET-CHUNK-TEXT" not in narration
@@ -49,11 +51,7 @@ def test_model_reason_replaces_the_built_one_and_never_resends_chunks(model_serv
 
 
 def test_a_failed_model_reason_keeps_the_built_reason(model_server):
-    model_server.enqueue(
-        openai_completion(EXTRACTED),
-        openai_completion(VERDICTS),
-        Canned(status=400, body={"error": "bad"}),
-    )
+    model_server.enqueue(openai_completion(JUDGED), Canned(status=400, body={"error": "bad"}))
     metric = ContextualRecallMetric(model=judge_for(model_server), model_reason=True)
     case = LLMTestCase(input="q", expected_output="Curie facts.", retrieval_context=CHUNKS)
     assert metric.measure(case) == pytest.approx(0.5)

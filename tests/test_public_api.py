@@ -218,9 +218,8 @@ def test_a_judge_made_from_a_model_string_is_closed_with_the_scorer_a_given_one_
 ):
     monkeypatch.setenv("OPENAI_BASE_URL", model_server.url + "/v1")
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
-    claims = {"items": [{"index": 1, "claims": ["Einstein was born in 1879."]}]}
-    verdicts = {"verdicts": [{"claim": 1, "supported": True, "chunks": [1], "quote": "1879"}]}
-    model_server.enqueue(openai_completion(claims), openai_completion(verdicts))
+    claim = {"claim": "Einstein was born in 1879.", "supported": True, "chunks": [1]}
+    model_server.enqueue(openai_completion({"claims": [claim | {"quote": "1879"}]}))
     given = UsersJudge()
     with (
         create_context_recall_scorer(model="openai/gpt-test", context=EINSTEIN_DOCS) as owned,

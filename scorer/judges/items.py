@@ -86,17 +86,24 @@ class ItemAsker(Generic[T]):
         if final:
             done.failed.update((item, p.what) for item, p in problems.items())
             return done
-        bad = list(problems)
-        size = max(1, len(items) // 2)
         # A single item cut off at the token limit only fits with more tokens.
         cut_alone = reply.truncated and len(items) == 1
+        later = await self.retry(
+            problems, max(1, len(items) // 2), factor * 2 if cut_alone else factor
+        )
+        done.good.update(later.good)
+        done.failed.update(later.failed)
+        done.usage += later.usage
+        return done
+
+    async def retry(self, problems: dict[int, Problem], size: int, factor: int = 1) -> Asked[T]:
+        """The bad items asked again in groups of `size`, each shown what was wrong."""
+        done: Asked[T] = Asked()
+        bad = list(problems)
         for start in range(0, len(bad), size):
             group = bad[start : start + size]
             later = await self.ask(
-                group,
-                self._note([problems[i] for i in group]),
-                factor * 2 if cut_alone else factor,
-                reask=True,
+                group, self._note([problems[i] for i in group]), factor, reask=True
             )
             done.good.update(later.good)
             done.failed.update(later.failed)

@@ -1,4 +1,5 @@
-"""A judge backed by a chat model: batched claim extraction and checked attribution.
+"""A judge backed by a chat model: a new reference's claims and verdicts in one call,
+batched claim extraction, and checked attribution.
 
 Each item of an answer (one reference's claims, one claim's verdict) is checked on its own:
 the good ones are kept and only the bad ones are asked again (judges/items.py), so one bad
@@ -10,10 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from recall_audit.scorer.errors import JudgeError
-from recall_audit.scorer.judge import Attribution, Extraction
-from recall_audit.scorer.judges.items import Asked, Build, ItemAsker, Parse, Pick
+from recall_audit.scorer.errors import JudgeError, ModelError
+from recall_audit.scorer.judge import Attribution, Extraction, Judgement
+from recall_audit.scorer.judges.items import (
+    SIZE_STATUSES,
+    Asked,
+    Build,
+    ItemAsker,
+    Parse,
+    Pick,
+    Problem,
+)
 from recall_audit.scorer.judges.replies import (
+    NO_CLAIMS,
     numbered,
     parse_claims,
     parse_reason,
@@ -21,6 +31,7 @@ from recall_audit.scorer.judges.replies import (
 )
 from recall_audit.scorer.models.base import ChatModel, JsonReply, JsonRequest
 from recall_audit.scorer.models.cache import ResponseCache, cache_key
+from recall_audit.scorer.models.http import EndpointError
 from recall_audit.scorer.prompts import PromptTemplate
 from recall_audit.scorer.text import analyse, split_sentences
 from recall_audit.scorer.types import Usage, Verdict
@@ -35,6 +46,8 @@ CONTEXT_BUDGET = 48_000
 TOKENS_PER_REFERENCE_CHAR = 0.4
 TOKENS_PER_REFERENCE = 40
 TOKENS_PER_VERDICT = 100
+# A reference states about one claim per this many characters (judgement answers' size).
+CHARS_PER_CLAIM = 60
 TOKENS_FLOOR = 256
 NARRATION_TOKENS = 400
 
@@ -44,7 +57,8 @@ class UnusableAnswer(JudgeError):
 
 
 class LLMJudge:
-    """Extracts claims (many references per call) and attributes them (one call per case)."""
+    """Lists and judges a new reference's claims in one call; extracts claims (many
+    references per call) and attributes frozen ones (one call per case)."""
 
     def __init__(
         self,
@@ -81,6 +95,11 @@ class LLMJudge:
         if not ground_truths:
             return Extraction(claims=[])
         asked = list(questions) if questions else [None] * len(ground_truths)
+        build = self._extraction_build(ground_truths, asked)
+        done = await self._ask_items(len(ground_truths), build, _claims)
+        return self._extraction(ground_truths, done)
+
+    def _extraction_build(self, ground_truths: Sequence[str], asked: Sequence[str | None]) -> Build:
         template = self.template
 
         def build(items: Sequence[int], note: str, factor: int) -> JsonRequest:
@@ -95,9 +114,9 @@ class LLMJudge:
                 max(TOKENS_FLOOR, tokens) * factor,
             )
 
-        done = await self._ask_items(
-            len(ground_truths), build, lambda raw, _item, final: parse_claims(raw, final=final)
-        )
+        return build
+
+    def _extraction(self, ground_truths: Sequence[str], done: Asked[list[str]]) -> Extraction:
         claims = [
             (done.good[i][0] or stand_in_claims(ground_truths[i])) if i in done.good else []
             for i in range(len(ground_truths))
@@ -117,9 +136,7 @@ class LLMJudge:
         usage = sum((u for _, u in parts), Usage())
         return Attribution(verdicts=merge_windows([v for v, _ in parts]), usage=usage)
 
-    async def _attribute_window(
-        self, claims: Sequence[str], chunks: Sequence[str], offset: int
-    ) -> tuple[list[Verdict], Usage]:
+    def _attribution_build(self, claims: Sequence[str], chunks: Sequence[str]) -> Build:
         template = self.template
 
         def build(items: Sequence[int], note: str, factor: int) -> JsonRequest:
@@ -131,19 +148,136 @@ class LLMJudge:
                 max(TOKENS_FLOOR, TOKENS_PER_VERDICT * len(items)) * factor,
             )
 
+        return build
+
+    def _attribution_failed(self, failed: dict[int, str], usage: Usage) -> UnusableAnswer:
+        problems = "; ".join(f"claim {i + 1}: {why}" for i, why in sorted(failed.items()))
+        return UnusableAnswer(f"{self.name}: attribution failed for {problems}", usage)
+
+    async def _attribute_window(
+        self, claims: Sequence[str], chunks: Sequence[str], offset: int
+    ) -> tuple[list[Verdict], Usage]:
         def parse(raw: Any, item: int, final: bool) -> Verdict:
             return parse_verdict(raw, item, chunks, final=final)
 
+        build = self._attribution_build(claims, chunks)
         done = await self._ask_items(len(claims), build, parse, salvage=True)
         if done.failed:
-            problems = "; ".join(f"claim {i + 1}: {why}" for i, why in sorted(done.failed.items()))
-            raise UnusableAnswer(f"{self.name}: attribution failed for {problems}", done.usage)
+            raise self._attribution_failed(done.failed, done.usage)
         verdicts = [done.good[i][0] for i in range(len(claims))]
         shifted = [
             v.model_copy(update={"chunk_indices": [i + offset for i in v.chunk_indices]})
             for v in verdicts
         ]
         return shifted, done.usage
+
+    async def claims_and_verdicts(
+        self, ground_truth: str, chunks: Sequence[str], question: str | None = None
+    ) -> Judgement:
+        """One call lists a new reference's claims and judges each against the (non-empty)
+        chunks.
+
+        Verdicts that came back unusable are asked again together as an ordinary attribution
+        of those claims (then in halving groups). An answer without usable claims
+        (unreadable, cut off, empty), or a request too big for the server, costs the separate
+        extraction and attribution instead, with every rescue those have; so does a context
+        longer than one window.
+        """
+        if len(context_windows(chunks, self.context_budget)) > 1:
+            return await self._separately(ground_truth, chunks, question, Usage())
+        template = self.template
+        request = self._judgement_request(ground_truth, chunks, question)
+        key = self._cache_key(request)
+        cached = await self.cache.get(key) if self.cache is not None else None
+        if cached is not None:
+            reply = JsonReply(data=cached, usage=Usage(cached_calls=1))
+        else:
+            try:
+                reply = await self.model.complete_json(request)
+            except ModelError as exc:
+                if isinstance(exc, EndpointError) and exc.status in SIZE_STATUSES:
+                    return await self._separately(ground_truth, chunks, question, exc.usage)
+                why = f"{self.name}: claim extraction failed: {exc}"
+                return Judgement(claims_error=why, usage=exc.usage)
+        read = read_judgement(reply, chunks)
+        if read is None or not read[0]:
+            gave_none = read is not None
+            return await self._separately(ground_truth, chunks, question, reply.usage, gave_none)
+        claims, good, problems = read
+        usage = reply.usage
+        if problems:
+            asker = ItemAsker(
+                build=self._attribution_build(claims, chunks),
+                parse=lambda raw, item, final: parse_verdict(raw, item, chunks, final=final),
+                send=self.model.complete_json,
+                repair=template.repair,
+                salvage=True,
+            )
+            later = await asker.retry(problems, len(problems))
+            good |= later.good
+            usage += later.usage
+            if later.failed:
+                error = self._attribution_failed(later.failed, usage)
+                return Judgement(claims=claims, verdicts_error=str(error), usage=usage)
+        if self.cache is not None and cached is None:
+            # The answer as it ends up, repairs included: the same request costs nothing more.
+            whole = [{**_fields(good[i][1]), "claim": claim} for i, claim in enumerate(claims)]
+            await self.cache.set(key, {"claims": whole})
+        verdicts = [good[i][0] for i in range(len(claims))]
+        return Judgement(claims=claims, verdicts=verdicts, usage=usage)
+
+    def _judgement_request(
+        self, ground_truth: str, chunks: Sequence[str], question: str | None
+    ) -> JsonRequest:
+        template = self.template
+        chars = len(ground_truth) + len(question or "")
+        tokens = (
+            TOKENS_PER_REFERENCE
+            + int(chars * TOKENS_PER_REFERENCE_CHAR)
+            + TOKENS_PER_VERDICT * (1 + chars // CHARS_PER_CLAIM)
+        )
+        return _request(
+            template.judgement(ground_truth, chunks, question),
+            template.judgement_schema(len(chunks)),
+            template.judgement_schema_name,
+            "",
+            max(TOKENS_FLOOR, tokens),
+        )
+
+    async def _separately(
+        self,
+        ground_truth: str,
+        chunks: Sequence[str],
+        question: str | None,
+        usage: Usage,
+        gave_none: bool = False,
+    ) -> Judgement:
+        """Claims extracted alone, then attributed. A judgement that listed no claims
+        (`gave_none`) was the extraction's first ask: the reference gets its last one."""
+        if gave_none:
+            asker: ItemAsker[list[str]] = ItemAsker(
+                build=self._extraction_build([ground_truth], [question]),
+                parse=_claims,
+                send=self.model.complete_json,
+                repair=self.template.repair,
+            )
+            done = await asker.retry({0: Problem(NO_CLAIMS, [])}, 1)
+            extraction = self._extraction([ground_truth], done)
+        else:
+            extraction = await self.extract_claims([ground_truth], [question])
+        usage += extraction.usage
+        if extraction.failed:
+            return Judgement(claims_error=extraction.failed[0], usage=usage)
+        claims = extraction.claims[0]
+        if not claims:
+            return Judgement(usage=usage)
+        try:
+            attribution = await self.attribute(claims, chunks)
+        except UnusableAnswer as error:
+            return Judgement(claims=claims, verdicts_error=str(error), usage=usage + error.usage)
+        return Judgement(
+            claims=claims, verdicts=attribution.verdicts, usage=usage + attribution.usage
+        )
 
     async def explain(
         self, claims: Sequence[str], verdicts: Sequence[Verdict], score: float
@@ -170,6 +304,15 @@ class LLMJudge:
             raise UnusableAnswer(f"{self.name}: reason failed: {done.failed[0]}", done.usage)
         return done.good[0][0], done.usage
 
+    def _cache_key(self, request: JsonRequest) -> str:
+        return cache_key(
+            self.model.provider,
+            self.model.base_url,
+            self.model.model,
+            self.version,
+            request.canonical_json(),
+        )
+
     async def _ask_items(
         self, n: int, build: Build, parse: Parse[T], pick: Pick = numbered, salvage: bool = False
     ) -> Asked[T]:
@@ -179,13 +322,7 @@ class LLMJudge:
         an identical re-run costs one cached call and no re-asks.
         """
         first = build(range(n), "", 1)
-        key = cache_key(
-            self.model.provider,
-            self.model.base_url,
-            self.model.model,
-            self.version,
-            first.canonical_json(),
-        )
+        key = self._cache_key(first)
         cached = await self.cache.get(key) if self.cache is not None else None
 
         async def send(request: JsonRequest) -> JsonReply:
@@ -215,6 +352,50 @@ def _request(
     return JsonRequest(
         system=system, user=user + note, json_schema=schema, schema_name=name, max_tokens=tokens
     )
+
+
+def read_judgement(
+    reply: JsonReply, chunks: Sequence[str]
+) -> tuple[list[str], dict[int, tuple[Verdict, Any]], dict[int, Problem]] | None:
+    """The claims of a judgement answer, the good verdicts and the problem of each bad one;
+    None when it cannot be read.
+
+    An answer cut off at the token limit may have lost claims, so it cannot be read. An
+    entry without a claim's text is no claim; a repeated claim keeps its first verdict.
+    """
+    if reply.data is None or reply.truncated:
+        return None
+    entries = reply.data.get("claims")
+    if not isinstance(entries, list):
+        entries = next((v for v in reply.data.values() if isinstance(v, list)), [])
+    claims: list[str] = []
+    good: dict[int, tuple[Verdict, Any]] = {}
+    problems: dict[int, Problem] = {}
+    for entry in entries:
+        fields = entry if isinstance(entry, dict) else {"claim": entry}
+        text = fields.get("claim")
+        claim = " ".join(text.split()) if isinstance(text, str) else ""
+        if not claim or claim in claims:
+            continue
+        item = len(claims)
+        claims.append(claim)
+        verdict = {k: v for k, v in fields.items() if k != "claim"}
+        try:
+            if not verdict:
+                raise ValueError("it had no verdict")
+            good[item] = (parse_verdict(verdict, item, chunks, final=False), verdict)
+        except ValueError as exc:
+            problems[item] = Problem(str(exc), verdict or None)
+    return claims, good, problems
+
+
+def _claims(raw: Any, _item: int, final: bool) -> list[str]:
+    return parse_claims(raw, final=final)
+
+
+def _fields(raw: Any) -> dict[str, Any]:
+    """A verdict as the model wrote it, as an object (a bare "yes" is its "supported")."""
+    return raw if isinstance(raw, dict) else {"supported": raw}
 
 
 def stand_in_claims(ground_truth: str) -> list[str]:

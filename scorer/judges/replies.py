@@ -19,6 +19,7 @@ QUOTE_MAX = 300
 _TRUE = frozenset({"true", "yes", "y", "1", "supported", "support"})
 _FALSE = frozenset({"false", "no", "n", "0", "unsupported", "not supported", "none"})
 _NUMBER = re.compile(r"\d+")
+NO_CLAIMS = "it gave no claims; list the facts the reference states"
 # Fields a model may number its items with when it answers with a list instead of keys.
 _NUMBER_FIELDS = ("index", "claim", "reference", "id", "number")
 
@@ -83,7 +84,7 @@ def parse_claims(value: object, *, final: bool) -> list[str]:
         if text and text not in claims:
             claims.append(text)
     if not claims and not final:
-        raise ValueError("it gave no claims; list the facts the reference states")
+        raise ValueError(NO_CLAIMS)
     return claims
 
 
