@@ -6,6 +6,8 @@ import asyncio
 import importlib.util
 import json
 import os
+import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,11 +15,16 @@ from pathlib import Path
 import pytest
 from model_server import Canned, FakeModelServer, openai_completion
 from recall_audit.scorer.judge import Judge
-from recall_audit.scorer.judges.builtin import BuiltinJudge, BuiltinSettings, extract_claim_texts
+from recall_audit.scorer.judges.builtin import (
+    BuiltinJudge,
+    BuiltinSettings,
+    _written,
+    extract_claim_texts,
+)
 from recall_audit.scorer.judges.checks import RULES
 from recall_audit.scorer.recall import context_recall
 from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
-from recall_audit.scorer.text import split_sentences
+from recall_audit.scorer.text import _BOUNDARY, split_sentences
 from recall_audit.scorer.types import Status
 
 EINSTEIN = "Einstein was born in 1879. He developed relativity. He won the Nobel Prize."
@@ -293,6 +300,26 @@ def test_verdicts_do_not_depend_on_the_hash_seed() -> None:
     assert len(answers) == 1, answers
     (verdict,) = json.loads(answers.pop())
     assert verdict["supported"] is True  # 50% of its content, and the threshold is 0.5
+
+
+def test_the_fast_text_scans_find_what_the_plain_patterns_find() -> None:
+    """Two scans are written for speed: sentence boundaries as one character class then its
+    continuation, and a word's case in the context with str.find. Both must agree with the
+    plain regular expressions on stops, quotes, brackets, line breaks, underscores and
+    accents in every arrangement."""
+    plain = re.compile(r"""[.!?]+["')\]”’]*(?=\s+["'(\[“‘]?[A-Z0-9])|\n+""")
+    rng = random.Random(7)
+    alphabet = ".!?\n \t\"')]”’(“‘[Aa0é_"
+    texts = ['Dr. Smith met J. R. R. Tolkien. He left!\n\nThen ("Yes.") Paris? 3 km.\n']
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24))) for _ in range(800)]
+    for text in texts:
+        assert [m.span() for m in _BOUNDARY.finditer(text)] == [
+            m.span() for m in plain.finditer(text)
+        ], repr(text)
+        for word in {text[i : i + n] for i in range(len(text)) for n in (1, 2, 3)}:
+            if word:
+                found = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+                assert _written(text, word) is found, (text, word)
 
 
 def test_an_assessment_decides_as_the_judge_does() -> None:
