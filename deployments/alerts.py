@@ -2,8 +2,8 @@
 (`recall-audit alerts create|list|remove`, docs/operations.md).
 
 One alert is two automations on the server, sending through one notification block:
-- on `recall.regressed` (tasks/publish.py): the dataset, mean recall, the drop with its
-  interval, how many claims were lost, and a link to the run;
+- on `recall.regressed` (tasks/publish.py): the dataset, mean recall, the change with its
+  interval, how many claims were lost, the gate's broken rules, and a link to the run;
 - on a `recall-audit` flow run entering Failed or Crashed: the run, its state message
   (mean recall and the broken gate, or the crash) and a link. A run that broke its gate on
   a regression ends in the state "Regressed" (flows/verdict.py), whose event is
@@ -33,11 +33,12 @@ LINK = "{{ flow_run|ui_url }}"
 REGRESSED_SUBJECT = "Recall regressed on {{ event.payload.dataset }}"
 REGRESSED_BODY = (
     "Mean recall of {{ event.payload.dataset }} is "
-    "{{ '%.3f' | format(event.payload.mean_recall) }}: it dropped by "
-    "{{ '%.3f' | format(event.payload.drop) }} (95% interval "
-    "{{ '%+.3f' | format(event.payload.ci[0]) }} to {{ '%+.3f' | format(event.payload.ci[1]) }}) "
-    "against run {{ event.payload.baseline_run_id[:8] }}; "
-    "{{ event.payload.lost_claims_count }} claim(s) lost. Run: " + LINK
+    "{{ '%.3f' | format(event.payload.mean_recall) }}, "
+    "{{ '%+.3f' | format(event.payload.delta) }} against run "
+    "{{ event.payload.baseline_run_id[:8] }} (95% interval "
+    "{{ '%+.3f' | format(event.payload.ci[0]) }} to {{ '%+.3f' | format(event.payload.ci[1]) }}); "
+    "{{ event.payload.lost_claims_count }} claim(s) lost."
+    "{% for line in event.payload.gate %} {{ line }}.{% endfor %} Run: " + LINK
 )
 FAILED_SUBJECT = "Recall audit {{ flow_run.name }} {{ flow_run.state.name | lower }}"
 FAILED_BODY = (

@@ -1,15 +1,18 @@
 """The last stage: compare the run with its baseline, then tell people through Prefect:
-artifacts with stable keys per dataset, and events that automations can act on."""
+artifacts with stable keys per dataset, and events that automations can act on
+(`recall.completed` here; `recall.regressed` once the flow has checked its gate)."""
 
 from __future__ import annotations
 
 import re
 from functools import partial
+from typing import Any
 
 import anyio
 from prefect.artifacts import acreate_markdown_artifact, acreate_table_artifact
 from prefect.events import emit_event
 from recall_audit.scorer.compare import Comparison, compare_runs
+from recall_audit.scorer.gate import GateResult
 from recall_audit.scorer.report import (
     comparison_markdown,
     lost_claims_markdown,
@@ -80,14 +83,16 @@ def _summary_description(run: RunRecord, comparison: Comparison | None) -> str:
     )
 
 
-def emit_run_events(run: RunRecord, comparison: Comparison | None) -> None:
-    """`recall.completed` for every run; `recall.regressed` when the comparison says so."""
-    resource = {
+def _resource(run: RunRecord) -> dict[str, str]:
+    return {
         "prefect.resource.id": f"recall-audit.dataset.{artifact_key(run.dataset_name, 'run')}",
         "prefect.resource.name": run.dataset_name,
         "recall-audit.run-id": run.id,
     }
-    payload = {
+
+
+def _payload(run: RunRecord, comparison: Comparison | None) -> dict[str, Any]:
+    return {
         "dataset": run.dataset_name,
         "run_id": run.id,
         "mean_recall": run.mean_recall,
@@ -95,20 +100,27 @@ def emit_run_events(run: RunRecord, comparison: Comparison | None) -> None:
         "verdict": comparison.verdict if comparison else None,
         "delta": comparison.delta if comparison else None,
     }
-    emit_event(event="recall.completed", resource=resource, payload=payload)
-    if comparison is not None and comparison.verdict == "regressed":
-        lost = [{"case": c.case_key, "claim": c.claim} for c in comparison.lost_claims[:20]]
-        emit_event(
-            event="recall.regressed",
-            resource=resource,
-            payload=payload
-            | {
-                "drop": -(comparison.delta or 0.0),
-                "ci": [comparison.ci_low, comparison.ci_high],
-                "lost_claims": lost,
-                "lost_claims_count": len(comparison.lost_claims),
-            },
-        )
+
+
+def announce_regression(run: RunRecord, comparison: Comparison | None, gate: GateResult) -> None:
+    """`recall.regressed`, once, when the comparison says so or when the gate broke on a
+    regression rule the verdict let through (claims lost, a drop within its tolerance): either
+    way someone must hear of it. The payload says why."""
+    if comparison is None or not (comparison.verdict == "regressed" or gate.regressed):
+        return
+    lost = [{"case": c.case_key, "claim": c.claim} for c in comparison.lost_claims[:20]]
+    emit_event(
+        event="recall.regressed",
+        resource=_resource(run),
+        payload=_payload(run, comparison)
+        | {
+            "drop": -(comparison.delta or 0.0),
+            "ci": [comparison.ci_low, comparison.ci_high],
+            "lost_claims": lost,
+            "lost_claims_count": len(comparison.lost_claims),
+            "gate": gate.failures,
+        },
+    )
 
 
 @stage("compare-and-publish")
@@ -160,5 +172,5 @@ async def publish_report(
                 description=f"Mean recall of {dataset} over past runs",
             )
         )
-    emit_run_events(run, comparison)
+    emit_event(event="recall.completed", resource=_resource(run), payload=_payload(run, comparison))
     return comparison

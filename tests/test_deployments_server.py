@@ -199,8 +199,9 @@ async def test_alerts_command_notifies_a_regressed_run_and_a_crashed_run_once_ea
     regressed = json.loads(out)
     message = (await _message(webhook))["text"]
     assert message.startswith("Recall regressed on pioneers\n")
-    assert "Mean recall of pioneers is 0.500: it dropped by 0.500 (95% interval" in message
-    assert "2 claim(s) lost" in message
+    assert "Mean recall of pioneers is 0.500, -0.500 against run " in message
+    assert "(95% interval " in message and "2 claim(s) lost." in message
+    assert "more than max-regression 0.05." in message  # why the gate broke
     record = await client.read_flow_run(_flow_run_of(tmp_path, regressed["run_id"]))
     assert f"Run: {prefect_server.ui_url}/runs/flow-run/{record.id}" in message
     assert record.state is not None and record.state.name == "Regressed"

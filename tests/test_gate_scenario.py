@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 
 from prefect_server import free_port
@@ -84,6 +85,49 @@ def test_three_of_twelve_cases_losing_their_paragraphs_fail_the_gate(
     assert state.is_failed() and state.name == "Regressed"
     assert "lighthouses: mean recall 0.750, regressed against" in state.message
     assert "3 claim(s) lost" in state.message and "more than max-regression 0.05" in state.message
+
+
+def regressed_events(api_url: str, run_id: str) -> list:
+    """The `recall.regressed` events of one audit run, once the server has them."""
+    from prefect.client.orchestration import get_client
+    from prefect.events.filters import EventFilter, EventNameFilter
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    async def read():
+        with temporary_settings({PREFECT_API_URL: api_url}):
+            async with get_client() as client:
+                page = await client.read_events(
+                    EventFilter(event=EventNameFilter(name=["recall.regressed"])), limit=50
+                )
+        return [e for e in page.events if e.payload.get("run_id") == run_id]
+
+    for _ in range(50):  # events reach the server a moment after the run ends
+        if found := asyncio.run(read()):
+            return found
+        time.sleep(0.2)
+    return []
+
+
+def test_a_gate_broken_by_lost_claims_alone_is_announced_as_a_regression(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    cases, paragraphs = zip(*(lighthouse(i, p) for i, p in enumerate(PLACES)), strict=True)
+    data = write_jsonl(tmp_path / "lighthouses.jsonl", list(cases))
+    kb = write_jsonl(tmp_path / "kb.jsonl", list(paragraphs))
+    env = cli_env(prefect_api, sqlite_db_url)
+    # A drop of one case in twelve is within this tolerance: the verdict lets it through.
+    gated = ["run", "--dataset", str(data), "--retriever", f"bm25:{kb}", "--top-k", "2",
+             "--tolerance", "0.1", "--max-lost-claims", "0", "--json"]  # fmt: skip
+    assert recall_audit(*gated, env=env, cwd=tmp_path).returncode == 0
+
+    write_jsonl(kb, list(paragraphs[1:]))
+    second = recall_audit(*gated, env=env, cwd=tmp_path)
+    assert second.returncode == 1, second.stderr
+    summary = json.loads(second.stdout)
+    assert summary["comparison"]["verdict"] != "regressed"
+    [event] = regressed_events(prefect_api, summary["run_id"])
+    assert event.payload["lost_claims_count"] == 1
+    assert event.payload["gate"] == ["1 claim(s) lost, more than max-lost-claims 0"]
 
 
 def test_a_run_where_every_case_errored_is_not_a_success(prefect_api, sqlite_db_url, tmp_path):
