@@ -146,9 +146,9 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
     found = await in_session(ctx.engine, get_cached_attributions, pairs, judge.name, judge.version)
     cached = {w.case_id: verdicts for w, verdicts in zip(judgeable, found, strict=True)}
     writer: GroupCommit[_Scored] = GroupCommit(ctx.engine, _saver(ctx))
-    # Bounds the cases being judged, not those waiting for their commit: a slot freed as soon
-    # as the verdicts are in keeps the judge busy while the database writes.
-    judging = anyio.CapacityLimiter(ctx.concurrency)
+    # ctx.judging bounds the cases being judged, not those waiting for their commit: a slot
+    # freed as soon as the verdicts are in keeps the judge busy while the database writes.
+    judging = ctx.judging
 
     async def one(work: CaseWork) -> Usage:
         verdicts = cached.get(work.case_id)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 
+import anyio
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 from pydantic import BaseModel, ConfigDict, SecretStr
@@ -105,6 +106,7 @@ async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[A
             ),
             top_k=plan.top_k,
             concurrency=plan.concurrency,
+            judging=anyio.CapacityLimiter(plan.concurrency),
             scale=plan.scale,
             samples=plan.samples,
             text_field=plan.context_field,

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
 from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.judge import Judge
@@ -62,6 +63,10 @@ class AuditContext:
     retriever: Retriever
     top_k: int
     concurrency: int
+    # The cases being judged at once, shared by every batch on this context and served in
+    # arrival order: the oldest batch finishes first, so the next one is read and prepared
+    # while the judge is still busy, instead of every batch draining at the same moment.
+    judging: anyio.CapacityLimiter
     scale: float = 1.0
     # Judgements per case (--samples); above 1 each claim gets the majority verdict.
     samples: int = 1
