@@ -59,7 +59,10 @@ class HttpTransport:
             settings.limits.or_environment(), settings.max_connections
         )
         self._random = random.Random()
-        self._client = pooled_client(headers, settings.timeout, settings.max_connections)
+        self._headers = headers
+        # Opened on the first request: a judge built only for its name and version (the flow
+        # builds one) never pays for a pool and its TLS context.
+        self._client: httpx.AsyncClient | None = None
 
     def __repr__(self) -> str:
         return f"HttpTransport(base_url={self.base_url!r})"
@@ -71,7 +74,14 @@ class HttpTransport:
         await self.aclose()
 
     async def aclose(self) -> None:
-        await self._client.aclose()
+        if self._client is not None:
+            await self._client.aclose()
+
+    def _pool(self) -> httpx.AsyncClient:
+        if self._client is None:
+            settings = self._settings
+            self._client = pooled_client(self._headers, settings.timeout, settings.max_connections)
+        return self._client
 
     def scrub(self, text: str) -> str:
         """The text with the key removed, wherever it may have been echoed."""
@@ -85,12 +95,14 @@ class HttpTransport:
         url = f"{self.base_url}/{path.lstrip('/')}"
         attempts = self._settings.max_retries + 1
         tokens = request_tokens(body)
+        # Opened before the limiter's slot is taken, so that slot paces the request alone.
+        client = self._pool()
         for attempt in range(attempts):
             last = attempt == attempts - 1
             try:
                 # The place is held for the request only, never while waiting to retry.
                 async with self.limiter.request(tokens) as started:
-                    response = await self._client.post(url, json=body)
+                    response = await client.post(url, json=body)
             except httpx.TimeoutException:
                 # A server too slow to answer in time is overloaded too: fewer at once
                 # (a local model with one slot would otherwise time out every queued request).
