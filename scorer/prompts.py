@@ -40,7 +40,9 @@ _SUPPORT = (
 
 ATTRIBUTION_SYSTEM = f"Judge each numbered claim: {_SUPPORT}"
 
-JUDGEMENT_SYSTEM = f"List the reference's claims, one fact each, subject named. Each is {_SUPPORT}"
+JUDGEMENT_SYSTEM = (
+    f"List the reference's claims, one fact each, subject named, and judge each: {_SUPPORT}"
+)
 # Only in prompts whose reference carries its question.
 JUDGEMENT_QUESTION = (
     ' The reference answers its question: state the answer in full ("Yes." to "Is A older '
