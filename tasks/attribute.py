@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import anyio
 from recall_audit.scorer.judge import OneCallJudge
 from recall_audit.scorer.recall import (
     error_result,
@@ -102,10 +101,7 @@ def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
 
 
 async def _first_judgement(
-    ctx: AuditContext,
-    work: CaseWork,
-    judging: anyio.CapacityLimiter,
-    writer: GroupCommit[_Scored],
+    ctx: AuditContext, work: CaseWork, writer: GroupCommit[_Scored]
 ) -> _Scored:
     """A new ground truth's claims and this case's verdicts in one call; the claims are
     frozen with the case's result, then given to the cases waiting for them."""
@@ -113,7 +109,7 @@ async def _first_judgement(
     assert isinstance(judge, OneCallJudge)  # claims are left pending only for such a judge
     key = case_claim_key(work)
     try:
-        async with judging:
+        async with ctx.judging:
             judgement = await judge.claims_and_verdicts(*judgement_inputs(work))
         if judgement.claims_error is not None:
             work = work.model_copy(update={"usage": work.usage + judgement.usage})
@@ -166,7 +162,7 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
         case to ask for them; the others wait for them."""
         key = case_claim_key(work)
         if work.chunks and ctx.new_claims.lead(key):
-            first = await _first_judgement(ctx, work, judging, writer)
+            first = await _first_judgement(ctx, work, writer)
             if first.taken is None:
                 return work, first
             # Another process froze its claims first: those are judged, as every case's are.
