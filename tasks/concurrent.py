@@ -12,14 +12,16 @@ R = TypeVar("R")
 
 
 async def map_bounded(fn: Callable[[T], Awaitable[R]], items: Sequence[T], limit: int) -> list[R]:
+    """`limit` workers take the items in order: a task spawned per item cost more than a quick
+    stage's own work (retrieving precomputed chunks, say)."""
     results: list[R | None] = [None] * len(items)
-    limiter = anyio.CapacityLimiter(limit)
+    queue = iter(enumerate(items))
 
-    async def one(index: int, item: T) -> None:
-        async with limiter:
+    async def worker() -> None:
+        for index, item in queue:
             results[index] = await fn(item)
 
     async with anyio.create_task_group() as group:
-        for index, item in enumerate(items):
-            group.start_soon(one, index, item)
+        for _ in range(min(limit, len(items))):
+            group.start_soon(worker)
     return results  # type: ignore[return-value]
