@@ -21,6 +21,7 @@ from lexical_model import lexical_model
 from model_server import FakeModelServer, Recorded
 from recall_audit.storage import finished_case_keys, list_runs, open_database, run_results
 from sqlmodel import Session
+from test_cli import CLI, cli_env
 
 TESTS = Path(__file__).resolve().parent
 DASK = Path(sys.executable).parent / "dask"
@@ -207,28 +208,34 @@ def test_a_worker_killed_mid_run_loses_no_case(prefect_api, dask_cluster, number
     assert sorted(results) == [f"case-{i:02d}" for i in range(CASES)]
 
 
-def two_concurrent_audits(model: FakeModelServer, limits: dict, numbers: Path, tmp_path: Path):
-    """Two audits of `numbers` at once against `model`, four calls in flight each, under the
-    given shared limits; a database each, so neither finds the other's answers in a cache."""
-    params = {
-        "dataset": str(numbers),
-        "retriever": "python:pipeline_retrievers:slow",
-        "app_dir": str(TESTS),
-        "judge": "openai/fake",
-        "concurrency": 4,
-        **limits,
-    }
-    summaries: list = []
-
-    def one(database: str) -> None:
-        summaries.append(run_audit(**params, database_url=f"sqlite:///{tmp_path / database}"))
-
-    audits = [threading.Thread(target=one, args=(db,)) for db in ("a.db", "b.db")]
-    for thread in audits:
-        thread.start()
-    for thread in audits:
-        thread.join(timeout=180)
-    return summaries
+def two_concurrent_audits(
+    model: FakeModelServer, limits: list[str], numbers: Path, prefect_api: str, tmp_path: Path
+) -> list[dict]:
+    """Two `recall-audit run` processes at once against `model`, four calls in flight each,
+    under the given shared-limit options; a database each, so neither finds the other's
+    answers in a cache."""
+    args = ["run", "--dataset", str(numbers), "--judge", "openai/fake", "--concurrency", "4",
+            "--retriever", "python:pipeline_retrievers:slow", "--app-dir", str(TESTS),
+            "--json", *limits]  # fmt: skip
+    audits = [
+        subprocess.Popen(
+            [*CLI, *args],
+            env=cli_env(
+                prefect_api,
+                f"sqlite:///{tmp_path / database}",
+                OPENAI_BASE_URL=model.url + "/v1",
+                OPENAI_API_KEY="sk-test-secret",
+            ),
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for database in ("a.db", "b.db")
+    ]
+    outputs = [audit.communicate(timeout=240) for audit in audits]
+    assert [audit.returncode for audit in audits] == [0, 0], [err for _, err in outputs]
+    return [json.loads(out) for out, _ in outputs]
 
 
 def slow_model(request: Recorded):
@@ -236,32 +243,28 @@ def slow_model(request: Recorded):
 
 
 def test_a_shared_limit_holds_two_concurrent_audits_to_n_calls_in_flight(
-    prefect_api, numbers, tmp_path, monkeypatch
+    prefect_api, numbers, tmp_path
 ):
     limit = 2
     with FakeModelServer(slow_model) as model:
-        monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
-        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-secret")
-        summaries = two_concurrent_audits(model, {"shared_model_limit": limit}, numbers, tmp_path)
+        limits = ["--shared-model-limit", str(limit)]
+        summaries = two_concurrent_audits(model, limits, numbers, prefect_api, tmp_path)
 
-    assert [s.scored for s in summaries] == [CASES, CASES]
+    assert [s["scored"] for s in summaries] == [CASES, CASES]
     # Each audit alone would have had 4 in flight; together they never had more than the limit.
     assert 2 <= model.max_in_flight <= limit
 
 
 def test_a_shared_rate_holds_two_concurrent_audits_to_n_calls_a_minute(
-    prefect_api, numbers, tmp_path, monkeypatch
+    prefect_api, numbers, tmp_path
 ):
     per_minute = 240  # four a second, and four may go at once
     rate, burst = per_minute / 60, per_minute // 60
     with FakeModelServer(slow_model) as model:
-        monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
-        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-secret")
-        summaries = two_concurrent_audits(
-            model, {"shared_model_rpm": per_minute}, numbers, tmp_path
-        )
+        limits = ["--shared-model-rpm", str(per_minute)]
+        summaries = two_concurrent_audits(model, limits, numbers, prefect_api, tmp_path)
 
-    assert [s.scored for s in summaries] == [CASES, CASES]
+    assert [s["scored"] for s in summaries] == [CASES, CASES]
     arrivals = sorted(r.at for r in model.requests)
     assert len(arrivals) >= 2 * CASES
     # Unlimited, each audit sends its calls within a fraction of a second; limited, no stretch of calls outruns the burst plus the rate over its length
