@@ -18,8 +18,10 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
@@ -429,14 +431,15 @@ class BuiltinJudge:
         pooled = context.analysis(ranked[0])
         # A chunk with another title is another page: its facts are about something else.
         # A window sharing nothing with the claim can add nothing to it.
+        claim_hard = claim.hard  # a property that builds a new set on every read
         others = [
             w
             for w in ranked[1:]
-            if not (claim.terms.isdisjoint(w.terms) and claim.hard.isdisjoint(w.hard))
+            if not (claim.terms.isdisjoint(w.terms) and claim_hard.isdisjoint(w.hard))
             and context.same_document(w.chunk, ranked[0].chunk)
         ]
         for _ in range(self.settings.combine - 1):
-            lacking_hard = claim.hard - pooled.hard
+            lacking_hard = claim_hard - pooled.hard
             lacking_terms = claim.terms - pooled.terms
 
             def gain(w: _Window, hard=lacking_hard, terms=lacking_terms) -> tuple[int, int]:
@@ -504,11 +507,7 @@ class _Rarity:
     def __init__(self, sentences: Sequence[Analysis], strength: float) -> None:
         self._n = len(sentences)
         self._strength = strength
-        counts: dict[str, int] = {}
-        for a in sentences:
-            for t in a.terms:
-                counts[t] = counts.get(t, 0) + 1
-        self._df = counts
+        self._df = Counter(chain.from_iterable(a.terms for a in sentences))
         self.rare = self._weight(1)
 
     def _weight(self, df: int) -> float:
