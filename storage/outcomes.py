@@ -74,8 +74,17 @@ def paired_outcomes(session: Session, base_id: str, head_id: str) -> tuple[RunOu
 
 
 def worst_outcomes(session: Session, run_id: str, n: int) -> list[CaseOutcome]:
-    """The n lowest-scoring cases of a run, with their claims."""
-    worst = [r.case_key for r in run_results(session, run_id, worst_first=True, limit=n)]
-    outcome = run_outcome(session, run_id, set(worst))
-    by_key = {case.case_key: case for case in outcome.cases}
-    return [by_key[key] for key in worst]
+    """The n lowest-scoring cases of a run, with their claims: only those n are read, so a
+    run of any size costs the same here."""
+    worst = run_results(session, run_id, worst_first=True, limit=n)
+    claims = claim_outcomes(session, run_id, [r.case_key for r in worst])
+    return [
+        CaseOutcome(
+            case_key=r.case_key,
+            question=r.question,
+            status=str(r.status),
+            score=None if r.score is None else r.score / r.scale,
+            claims=claims.get(r.case_key, []),
+        )
+        for r in worst
+    ]
