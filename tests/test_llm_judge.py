@@ -367,6 +367,18 @@ async def test_a_short_answer_is_judged_and_extracted_with_its_question(
     assert "answers its question" in judged_request.json["messages"][0]["content"]
 
 
+async def test_claims_that_state_nothing_are_dropped(model_server: FakeModelServer) -> None:
+    """What a tiny model wrote under a grammar: brackets, and our own markup echoed back."""
+    echoed = {"claim": '}]} <chunk id="', "supported": False, "chunks": [], "quote": ""}
+    judged_answer = judged("1", "2")
+    judged_answer["claims"][1:1] = [echoed, {**echoed, "claim": "]["}]
+    model_server.enqueue(openai_completion(judged_answer), openai_completion({"1": ["][", "B."]}))
+    judge = openai_judge(model_server)
+    judgement = await judge.claims_and_verdicts(TRUTH, CHUNKS)
+    assert judgement.claims == CLAIMS[:2] and len(judgement.verdicts) == 2
+    assert (await judge.extract_claims(["B is so."])).claims == [["B."]]
+
+
 async def test_lenient_about_form(model_server: FakeModelServer) -> None:
     messy = 'Sure!\n```json\n{"1": ["Line one\nstill one."], "2": ["B."]}\n```\nHope it helps.'
     model_server.enqueue(openai_completion(messy))

@@ -24,6 +24,7 @@ from recall_audit.scorer.judges.items import (
 )
 from recall_audit.scorer.judges.replies import (
     NO_CLAIMS,
+    claim_text,
     numbered,
     parse_claims,
     parse_reason,
@@ -361,7 +362,8 @@ def read_judgement(
     None when it cannot be read.
 
     An answer cut off at the token limit may have lost claims, so it cannot be read. An
-    entry without a claim's text is no claim; a repeated claim keeps its first verdict.
+    entry without a claim's text (or one that states nothing) is no claim; a repeated claim
+    keeps its first verdict.
     """
     if reply.data is None or reply.truncated:
         return None
@@ -373,8 +375,7 @@ def read_judgement(
     problems: dict[int, Problem] = {}
     for entry in entries:
         fields = entry if isinstance(entry, dict) else {"claim": entry}
-        text = fields.get("claim")
-        claim = " ".join(text.split()) if isinstance(text, str) else ""
+        claim = claim_text(fields.get("claim"))
         if not claim or claim in claims:
             continue
         item = len(claims)

@@ -20,6 +20,8 @@ _TRUE = frozenset({"true", "yes", "y", "1", "supported", "support"})
 _FALSE = frozenset({"false", "no", "n", "0", "unsupported", "not supported", "none"})
 _NUMBER = re.compile(r"\d+")
 NO_CLAIMS = "it gave no claims; list the facts the reference states"
+_WORD = re.compile(r"\w")
+_MARKUP = re.compile(r"</?\s*(?:chunk|reference)\b", re.IGNORECASE)
 # Fields a model may number its items with when it answers with a list instead of keys.
 _NUMBER_FIELDS = ("index", "claim", "reference", "id", "number")
 
@@ -80,12 +82,23 @@ def parse_claims(value: object, *, final: bool) -> list[str]:
         raise ValueError("its claims must be a list of strings")
     claims: list[str] = []
     for claim in values:
-        text = " ".join(claim.split())
+        text = claim_text(claim)
         if text and text not in claims:
             claims.append(text)
     if not claims and not final:
         raise ValueError(NO_CLAIMS)
     return claims
+
+
+def claim_text(value: object) -> str:
+    """A claim as the model wrote it, spaces normalised; "" when it states nothing: no letter
+    or digit ("]["), or our own markup echoed back ("}]} <chunk id=")."""
+    if not isinstance(value, str):
+        return ""
+    text = " ".join(value.split())
+    if not _WORD.search(text) or _MARKUP.search(text):
+        return ""
+    return text
 
 
 def parse_verdict(
