@@ -7,10 +7,14 @@ from typing import Any
 import anyio.to_thread
 from recall_audit.storage.columns import utcnow
 from recall_audit.storage.group_commit import GroupCommit
-from recall_audit.storage.sql import insert
+from recall_audit.storage.sql import insert, table
 from recall_audit.storage.tables import ResponseCache
-from sqlalchemy import Engine
+from sqlalchemy import Engine, bindparam, select
 from sqlmodel import Session
+
+_VALUE_BY_KEY = select(table(ResponseCache).c.value).where(
+    table(ResponseCache).c.key == bindparam("key")
+)
 
 
 class DatabaseResponseCache:
@@ -29,9 +33,10 @@ class DatabaseResponseCache:
         await self._writer.write((key, value))
 
     def _get(self, key: str) -> dict[str, Any] | None:
-        with Session(self._engine) as session:
-            row = session.get(ResponseCache, key)
-            return dict(row.value) if row else None
+        # One Core statement on a plain connection: an ORM session and its identity map cost
+        # several times the lookup. Each call decodes a fresh value, so callers never share it.
+        with self._engine.connect() as connection:
+            return connection.execute(_VALUE_BY_KEY, {"key": key}).scalar_one_or_none()
 
 
 def _write_many(session: Session, entries: list[tuple[str, dict[str, Any]]]) -> None:
