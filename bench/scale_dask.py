@@ -49,7 +49,9 @@ def dask_cluster(folder: Path, workers: int, peaks: list[float]) -> Iterator[str
     """A scheduler and `workers` single-thread worker processes; `peaks` gets each worker's
     peak RSS (MB) once the cluster is stopped."""
     folder.mkdir(parents=True)
-    env = env_with(DASK_TEMPORARY_DIRECTORY=str(folder))
+    # What dask's nanny sets for the workers it starts (distributed.nanny.pre-spawn-environ),
+    # so glibc gives freed memory back; these workers run without a nanny, to be measured.
+    env = env_with(DASK_TEMPORARY_DIRECTORY=str(folder), MALLOC_TRIM_THRESHOLD_="65536")
     scheduler_file = folder / "scheduler.json"
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
     command = [BIN / "dask", "scheduler", "--host", "127.0.0.1", "--port", "0"]
