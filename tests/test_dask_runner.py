@@ -239,7 +239,9 @@ def two_concurrent_audits(
 
 
 def slow_model(request: Recorded):
-    return replace(lexical_model(request), delay=0.05)
+    # Slow enough that calls of the two audits overlap whenever the limits let them, even on
+    # a loaded machine where taking a slot from the Prefect server is slow too.
+    return replace(lexical_model(request), delay=0.25)
 
 
 def test_a_shared_limit_holds_two_concurrent_audits_to_n_calls_in_flight(
