@@ -9,7 +9,8 @@ per batch (one worker against in-process, small batches so the judge's work is s
 Writes its section of docs/performance.md (between its own markers).
 
     .venv/bin/python bench/scale_dask.py [--compare 20000] [--memory 10000 100000]
-        [--cost 1000] [--batch-size 1000] [--parts compare memory cost]
+        [--cost 1000] [--batch-size 1000] [--parts compare memory cost] [--postgres URL]
+        [--render]
 
 Raw results go to bench/results/scale_dask.json, by part: a part measured again replaces its
 own results and keeps the others', so the memory run (long) and the speed comparison (best
@@ -240,7 +241,8 @@ def markdown(results: dict[str, Any]) -> str:
         "Built-in judge, precomputed chunks, a fresh database per run (a SQLite file, or a new "
         "PostgreSQL database on this machine's server with `--postgres`), one real "
         "Prefect server; each Dask run on a `dask scheduler` and single-thread `dask worker` "
-        "processes started for it (their start is not in the wall time). Wall time is the "
+        "processes started for it (their start is not in the wall time), with "
+        "`MALLOC_TRIM_THRESHOLD_=65536` as dask's nanny would give them. Wall time is the "
         "whole `recall-audit run` process. Peak RSS is the kernel's count for each process. "
         "Each part may be measured on its own (`--parts`); each says when, on which commit "
         "and how busy the machine was (other work may have shared the cores). Raw numbers: "
@@ -294,16 +296,20 @@ def main() -> None:
         help="a PostgreSQL server URL (…/DBNAME): each run gets a fresh database there "
         "instead of a SQLite file, as workers on several machines would need",
     )
+    parser.add_argument(
+        "--render", action="store_true", help="measure nothing: rewrite the doc from the results"
+    )
     args = parser.parse_args()
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {"parts": {}}
-    with tempfile.TemporaryDirectory(prefix="recall-bench-dask-") as tmp:
-        root = Path(tmp)
-        with prefect_server(root) as (api, home):
-            for part in args.parts:
-                results["parts"][part] = run_part(part, root, api, home, args)
-                RESULTS.write_text(json.dumps(results, indent=2))
-    results["cpus"] = os.cpu_count()
-    RESULTS.write_text(json.dumps(results, indent=2))
+    if not args.render:
+        with tempfile.TemporaryDirectory(prefix="recall-bench-dask-") as tmp:
+            root = Path(tmp)
+            with prefect_server(root) as (api, home):
+                for part in args.parts:
+                    results["parts"][part] = run_part(part, root, api, home, args)
+                    RESULTS.write_text(json.dumps(results, indent=2))
+        results["cpus"] = os.cpu_count()
+        RESULTS.write_text(json.dumps(results, indent=2))
     print(json.dumps(results, indent=2))
     replace_section(DOC, OWNER, markdown(results))
 
