@@ -18,7 +18,9 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -51,6 +53,18 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+async def recent_events(client: Any, name: str) -> list[Any]:
+    """The server's events called `name` from the last hour (each test starts its server)."""
+    from prefect.events.filters import EventFilter, EventNameFilter, EventOccurredFilter
+
+    since = datetime.now(UTC) - timedelta(hours=1)
+    page = await client.read_events(
+        EventFilter(event=EventNameFilter(name=[name]), occurred=EventOccurredFilter(since=since)),
+        limit=50,
+    )
+    return page.events
 
 
 def server_environment(home: Path) -> dict[str, str]:

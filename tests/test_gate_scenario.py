@@ -10,7 +10,7 @@ import json
 import time
 from pathlib import Path
 
-from prefect_server import free_port
+from prefect_server import free_port, recent_events
 from recall_audit.storage import get_run, open_database
 from sqlmodel import Session
 from test_cli import cli_env, recall_audit
@@ -39,6 +39,16 @@ def lighthouse(i: int, place: str) -> tuple[dict, dict]:
     return case, paragraph
 
 
+def lighthouses(tmp_path: Path) -> tuple[list[str], Path, list[dict]]:
+    """The twelve cases and their knowledge base, written under `tmp_path`: the `run`
+    arguments that audit them (BM25, top 2), the knowledge base's file and its paragraphs."""
+    cases, paragraphs = zip(*(lighthouse(i, p) for i, p in enumerate(PLACES)), strict=True)
+    data = write_jsonl(tmp_path / "lighthouses.jsonl", list(cases))
+    kb = write_jsonl(tmp_path / "kb.jsonl", list(paragraphs))
+    args = ["run", "--dataset", str(data), "--retriever", f"bm25:{kb}", "--top-k", "2"]
+    return args, kb, list(paragraphs)
+
+
 def flow_run_state(api_url: str, flow_run_id: str):
     from prefect.client.orchestration import get_client
     from prefect.settings import PREFECT_API_URL, temporary_settings
@@ -54,11 +64,8 @@ def flow_run_state(api_url: str, flow_run_id: str):
 def test_three_of_twelve_cases_losing_their_paragraphs_fail_the_gate(
     prefect_api, sqlite_db_url, tmp_path
 ):
-    cases, paragraphs = zip(*(lighthouse(i, p) for i, p in enumerate(PLACES)), strict=True)
-    data = write_jsonl(tmp_path / "lighthouses.jsonl", list(cases))
-    kb = write_jsonl(tmp_path / "kb.jsonl", list(paragraphs))
+    args, kb, paragraphs = lighthouses(tmp_path)
     env = cli_env(prefect_api, sqlite_db_url)
-    args = ["run", "--dataset", str(data), "--retriever", f"bm25:{kb}", "--top-k", "2"]
     gated = [*args, "--max-regression", "0.05", "--json"]
 
     first = recall_audit(*gated, env=env, cwd=tmp_path)
@@ -90,16 +97,13 @@ def test_three_of_twelve_cases_losing_their_paragraphs_fail_the_gate(
 def regressed_events(api_url: str, run_id: str) -> list:
     """The `recall.regressed` events of one audit run, once the server has them."""
     from prefect.client.orchestration import get_client
-    from prefect.events.filters import EventFilter, EventNameFilter
     from prefect.settings import PREFECT_API_URL, temporary_settings
 
     async def read():
         with temporary_settings({PREFECT_API_URL: api_url}):
             async with get_client() as client:
-                page = await client.read_events(
-                    EventFilter(event=EventNameFilter(name=["recall.regressed"])), limit=50
-                )
-        return [e for e in page.events if e.payload.get("run_id") == run_id]
+                events = await recent_events(client, "recall.regressed")
+        return [e for e in events if e.payload.get("run_id") == run_id]
 
     for _ in range(50):  # events reach the server a moment after the run ends
         if found := asyncio.run(read()):
@@ -111,13 +115,10 @@ def regressed_events(api_url: str, run_id: str) -> list:
 def test_a_gate_broken_by_lost_claims_alone_is_announced_as_a_regression(
     prefect_api, sqlite_db_url, tmp_path
 ):
-    cases, paragraphs = zip(*(lighthouse(i, p) for i, p in enumerate(PLACES)), strict=True)
-    data = write_jsonl(tmp_path / "lighthouses.jsonl", list(cases))
-    kb = write_jsonl(tmp_path / "kb.jsonl", list(paragraphs))
+    args, kb, paragraphs = lighthouses(tmp_path)
     env = cli_env(prefect_api, sqlite_db_url)
     # A drop of one case in twelve is within this tolerance: the verdict lets it through.
-    gated = ["run", "--dataset", str(data), "--retriever", f"bm25:{kb}", "--top-k", "2",
-             "--tolerance", "0.1", "--max-lost-claims", "0", "--json"]  # fmt: skip
+    gated = [*args, "--tolerance", "0.1", "--max-lost-claims", "0", "--json"]
     assert recall_audit(*gated, env=env, cwd=tmp_path).returncode == 0
 
     write_jsonl(kb, list(paragraphs[1:]))

@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +34,8 @@ from prefect.client.schemas.filters import (
 )
 from prefect.client.schemas.objects import FlowRun
 from prefect.deployments import run_deployment
-from prefect.events.filters import EventFilter, EventNameFilter, EventOccurredFilter
 from prefect.settings import PREFECT_API_URL, temporary_settings
-from prefect_server import PrefectServer, server_environment, stop
+from prefect_server import PrefectServer, recent_events, server_environment, stop
 from recall_audit.flows.watch import send_kb_updated
 from recall_audit.scorer.compare import Comparison, compare_runs
 from recall_audit.scorer.retrievers import knowledge_base_fingerprint
@@ -326,25 +325,12 @@ async def _deployment_exists(client: PrefectClient) -> bool:
 
 
 async def _events_seen(client: PrefectClient, ids: set[str]) -> bool:
-    page = await client.read_events(
-        EventFilter(
-            event=EventNameFilter(name=["kb.updated"]),
-            occurred=EventOccurredFilter(since=_an_hour_ago()),
-        ),
-        limit=50,
-    )
-    return ids <= {str(e.id) for e in page.events}
+    return ids <= {str(e.id) for e in await recent_events(client, "kb.updated")}
 
 
 async def _run_event(client: PrefectClient, name: str, run_id: str) -> Any:
-    page = await client.read_events(
-        EventFilter(
-            event=EventNameFilter(name=[name]),
-            occurred=EventOccurredFilter(since=_an_hour_ago()),
-        ),
-        limit=50,
-    )
-    return next((e for e in page.events if e.payload.get("run_id") == run_id), None)
+    events = await recent_events(client, name)
+    return next((e for e in events if e.payload.get("run_id") == run_id), None)
 
 
 async def _latest_artifact(client: PrefectClient, key: str) -> Any:
@@ -354,7 +340,3 @@ async def _latest_artifact(client: PrefectClient, key: str) -> Any:
         limit=1,
     )
     return artifact
-
-
-def _an_hour_ago() -> datetime:
-    return datetime.now(UTC) - timedelta(hours=1)
