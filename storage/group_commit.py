@@ -5,13 +5,17 @@ Every caller still returns only once its own item is committed, so a case report
 is on disk and a kill -9 loses none; but cases that finish together cost one transaction
 (and one bulk insert per table), not one each. On the 100 ms bench the per-case commits were
 the largest cost after the model calls.
+
+One writer serves every kind of write to a database (case results, the response cache): two
+writers committing from two threads made SQLite's busy handler sleep the second one for up
+to 100 ms at a time, with the model calls waiting behind it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -19,28 +23,30 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 T = TypeVar("T")
+# Stores one kind of item: `write_many(session, items)`, never committing.
+WriteMany = Callable[[Session, list[Any]], None]
 
 
 @dataclass
-class _Pending(Generic[T]):
-    item: T
+class _Pending:
+    write_many: WriteMany
+    item: Any
     done: bool = False
     error: Exception | None = None
 
 
-class GroupCommit(Generic[T]):
-    """`await writer.write(item)` has `write_many(session, items)` store the item with those
-    waiting beside it, in one transaction off the event loop; `write_many` never commits.
-    A caller gets the error its own item caused, and only that."""
+class GroupCommit:
+    """`await commits.write(write_many, item)` has `write_many(session, items)` store the item
+    with those waiting beside it (each kind with its own function), in one transaction off
+    the event loop. A caller gets the error its own item caused, and only that."""
 
-    def __init__(self, engine: Engine, write_many: Callable[[Session, list[T]], None]) -> None:
+    def __init__(self, engine: Engine) -> None:
         self._engine = engine
-        self._write_many = write_many
-        self._waiting: list[_Pending[T]] = []
+        self._waiting: list[_Pending] = []
         self._turn = anyio.Lock()
 
-    async def write(self, item: T) -> None:
-        pending = _Pending(item)
+    async def write(self, write_many: Callable[[Session, list[T]], None], item: T) -> None:
+        pending = _Pending(write_many, item)
         self._waiting.append(pending)
         async with self._turn:
             # A caller whose item was committed by an earlier group has nothing left to do.
@@ -50,7 +56,7 @@ class GroupCommit(Generic[T]):
         if pending.error is not None:
             raise pending.error
 
-    def _commit(self, group: list[_Pending[T]]) -> None:
+    def _commit(self, group: list[_Pending]) -> None:
         """One transaction for the group; if it fails, each item again in its own, so a bad
         item fails its caller alone and its neighbours are still saved."""
         try:
@@ -67,7 +73,11 @@ class GroupCommit(Generic[T]):
         for pending in group:
             pending.done = True
 
-    def _in_one_transaction(self, group: list[_Pending[T]]) -> None:
+    def _in_one_transaction(self, group: list[_Pending]) -> None:
+        kinds: dict[WriteMany, list[Any]] = {}
+        for pending in group:
+            kinds.setdefault(pending.write_many, []).append(pending.item)
         with Session(self._engine) as session:
-            self._write_many(session, [p.item for p in group])
+            for write_many, items in kinds.items():
+                write_many(session, items)
             session.commit()

@@ -20,17 +20,17 @@ _VALUE_BY_KEY = select(table(ResponseCache).c.value).where(
 class DatabaseResponseCache:
     """`async get(key)` / `async set(key, value)`; the blocking database work runs in a thread
     so the event loop keeps other model calls in flight, and answers that arrive together are
-    committed together."""
+    committed together (with the case results, when given the audit's `commits`)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, commits: GroupCommit | None = None) -> None:
         self._engine = engine
-        self._writer: GroupCommit[tuple[str, dict[str, Any]]] = GroupCommit(engine, _write_many)
+        self._commits = commits or GroupCommit(engine)
 
     async def get(self, key: str) -> dict[str, Any] | None:
         return await anyio.to_thread.run_sync(self._get, key)
 
     async def set(self, key: str, value: dict[str, Any]) -> None:
-        await self._writer.write((key, value))
+        await self._commits.write(_write_many, (key, value))
 
     def _get(self, key: str) -> dict[str, Any] | None:
         # One Core statement on a plain connection: an ORM session and its identity map cost

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from recall_audit.scorer.judge import OneCallJudge
@@ -17,7 +17,6 @@ from recall_audit.scorer.recall import (
 from recall_audit.scorer.types import RecallResult, Status, Usage, Verdict
 from recall_audit.storage import (
     CaseToSave,
-    GroupCommit,
     Session,
     freeze_claims,
     get_cached_attributions,
@@ -101,7 +100,7 @@ def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
 
 
 async def _first_judgement(
-    ctx: AuditContext, work: CaseWork, writer: GroupCommit[_Scored]
+    ctx: AuditContext, work: CaseWork, save: Callable[[_Scored], Awaitable[None]]
 ) -> _Scored:
     """A new ground truth's claims and this case's verdicts in one call; the claims are
     frozen with the case's result, then given to the cases waiting for them."""
@@ -119,7 +118,7 @@ async def _first_judgement(
             result = judgement_result(judgement, work.chunks, scale=ctx.scale, usage=work.usage)
             work = work.model_copy(update={"claims": judgement.claims})
             scored = _Scored(work, result, fresh=True, freezes=bool(judgement.claims))
-        await writer.write(scored)
+        await save(scored)
     except BaseException as error:
         ctx.new_claims.settle(key, f"{type(error).__name__}: {error}")
         ctx.new_claims.forget(key)
@@ -141,7 +140,11 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
     pairs = [(w.claims or [], w.chunks) for w in judgeable]
     found = await in_session(ctx.engine, get_cached_attributions, pairs, judge.name, judge.version)
     cached = {w.case_id: verdicts for w, verdicts in zip(judgeable, found, strict=True)}
-    writer: GroupCommit[_Scored] = GroupCommit(ctx.engine, _saver(ctx))
+    write_many = _saver(ctx)
+
+    async def save(scored: _Scored) -> None:
+        await ctx.commits.write(write_many, scored)
+
     # ctx.judging bounds the cases being judged, not those waiting for their commit: a slot
     # freed as soon as the verdicts are in keeps the judge busy while the database writes.
     judging = ctx.judging
@@ -154,7 +157,7 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
                 return first.result.usage
         async with judging:
             result = await score_case(ctx, work, verdicts)
-        await writer.write(_Scored(work, result, fresh=verdicts is None))
+        await save(_Scored(work, result, fresh=verdicts is None))
         return result.usage
 
     async def _new_claims(work: CaseWork) -> tuple[CaseWork, _Scored | None]:
@@ -162,7 +165,7 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
         case to ask for them; the others wait for them."""
         key = case_claim_key(work)
         if work.chunks and ctx.new_claims.lead(key):
-            first = await _first_judgement(ctx, work, writer)
+            first = await _first_judgement(ctx, work, save)
             if first.taken is None:
                 return work, first
             # Another process froze its claims first: those are judged, as every case's are.

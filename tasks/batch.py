@@ -22,7 +22,12 @@ from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.models import ModelSettings, RateLimits
 from recall_audit.scorer.retrievers import load_callable, retriever_from_spec
 from recall_audit.scorer.types import Usage
-from recall_audit.storage import DatabaseResponseCache, RunRecord, connect_database
+from recall_audit.storage import (
+    DatabaseResponseCache,
+    GroupCommit,
+    RunRecord,
+    connect_database,
+)
 from recall_audit.tasks.attribute import attribute
 from recall_audit.tasks.cases import register_cases
 from recall_audit.tasks.claims import extract_claims
@@ -32,6 +37,9 @@ from recall_audit.tasks.retrieve import retrieve
 from recall_audit.tasks.secrets import secret_from_block
 from recall_audit.tasks.work import AuditContext
 from sqlalchemy.engine import Engine
+
+# Cases being judged for each request the endpoint has in flight.
+CASES_PER_REQUEST_SLOT = 2
 
 
 class BatchPlan(BaseModel):
@@ -91,9 +99,12 @@ async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[A
     """The judge and retriever the plan names, on `engine`, closed when the block ends."""
     settings = ModelSettings(
         limits=RateLimits(rpm=plan.rpm, tpm=plan.tpm),
+        # The endpoint's own limiter keeps `concurrency` requests in flight, no more.
+        max_connections=plan.concurrency,
         api_key=await secret_from_block(plan.api_key_block) if plan.api_key_block else None,
     )
-    judge = get_judge(plan.judge, settings=settings, cache=DatabaseResponseCache(engine))
+    commits = GroupCommit(engine)
+    judge = get_judge(plan.judge, settings=settings, cache=DatabaseResponseCache(engine, commits))
     async with AsyncExitStack() as stack:
         yield AuditContext(
             engine=engine,
@@ -106,7 +117,11 @@ async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[A
             ),
             top_k=plan.top_k,
             concurrency=plan.concurrency,
-            judging=anyio.CapacityLimiter(plan.concurrency),
+            # Twice the requests in flight: while `concurrency` cases wait for the model,
+            # as many more look up the cache, parse an answer or wait for their commit, so
+            # no request slot sits idle on the database.
+            judging=anyio.CapacityLimiter(CASES_PER_REQUEST_SLOT * plan.concurrency),
+            commits=commits,
             scale=plan.scale,
             samples=plan.samples,
             text_field=plan.context_field,

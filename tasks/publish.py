@@ -52,6 +52,17 @@ def _compare(
     return compare_runs(base, head, tolerance=tolerance, require_significance=require_significance)
 
 
+def _report_data(
+    session: Session, run: RunRecord, tolerance: float, require_significance: bool
+) -> tuple[Comparison | None, list[Any], list[RunRecord]]:
+    """What the artifacts show, read in one session (one trip off the event loop)."""
+    return (
+        _compare(session, run, tolerance, require_significance),
+        worst_outcomes(session, run.id, WORST_CASES),
+        recall_history(session, run.dataset_name),
+    )
+
+
 def summary_markdown(run: RunRecord, comparison: Comparison | None) -> str:
     mean = "n/a" if run.mean_recall is None else f"{run.mean_recall:.3f}"
     lines = [
@@ -127,9 +138,9 @@ def announce_regression(run: RunRecord, comparison: Comparison | None, gate: Gat
 async def publish_report(
     engine: Engine, run: RunRecord, tolerance: float, require_significance: bool = False
 ) -> Comparison | None:
-    comparison = await in_session(engine, _compare, run, tolerance, require_significance)
-    worst = await in_session(engine, worst_outcomes, run.id, WORST_CASES)
-    history = await in_session(engine, recall_history, run.dataset_name)
+    comparison, worst, history = await in_session(
+        engine, _report_data, run, tolerance, require_significance
+    )
     dataset = run.dataset_name
     # The four artifacts are independent API calls: sent together, they cost one round trip.
     async with anyio.create_task_group() as group:

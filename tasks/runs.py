@@ -17,7 +17,7 @@ from recall_audit.storage import (
     resolve_run_id,
     resume_run,
 )
-from recall_audit.storage.owners import RunOwner, set_run_owner
+from recall_audit.storage.owners import OWNER_KEY, RunOwner, set_run_owner
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.stage import stage
 from sqlalchemy.engine import Engine
@@ -56,25 +56,25 @@ async def open_run(
     run_id: str | None,
     flow_run_id: str | None,
 ) -> RunRecord:
+    # Who runs it, so that the next run can tell when this process was killed.
+    owner = RunOwner.current()
     if resume:
         run = await in_session(engine, _resume, resume, dataset, judge, flow_run_id)
-    else:
-        run = await in_session(
-            engine,
-            create_run,
-            run_id=run_id,
-            dataset_id=dataset.id,
-            # Credentials in a retriever URL are never stored.
-            retriever=shown_spec(retriever),
-            judge=judge.name,
-            judge_version=judge.version,
-            scale=scale,
-            params=params,
-            prefect_flow_run_id=flow_run_id,
-        )
-    # Who runs it, so that the next run can tell when this process was killed.
-    await in_session(engine, set_run_owner, run.id, RunOwner.current())
-    return run
+        await in_session(engine, set_run_owner, run.id, owner)
+        return run
+    return await in_session(
+        engine,
+        create_run,
+        run_id=run_id,
+        dataset_id=dataset.id,
+        # Credentials in a retriever URL are never stored.
+        retriever=shown_spec(retriever),
+        judge=judge.name,
+        judge_version=judge.version,
+        scale=scale,
+        params={**params, OWNER_KEY: owner.model_dump()},
+        prefect_flow_run_id=flow_run_id,
+    )
 
 
 @stage("close-run")

@@ -13,7 +13,7 @@ from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.redact import scrub_message
 from recall_audit.scorer.retrievers import Retriever
 from recall_audit.scorer.types import Usage
-from recall_audit.storage import RunRecord
+from recall_audit.storage import GroupCommit, RunRecord
 from recall_audit.tasks.new_claims import NewClaims
 from sqlalchemy.engine import Engine
 
@@ -67,6 +67,8 @@ class AuditContext:
     # arrival order: the oldest batch finishes first, so the next one is read and prepared
     # while the judge is still busy, instead of every batch draining at the same moment.
     judging: anyio.CapacityLimiter
+    # The one writer of the run's results and the judge's response cache.
+    commits: GroupCommit
     scale: float = 1.0
     # Judgements per case (--samples); above 1 each claim gets the majority verdict.
     samples: int = 1

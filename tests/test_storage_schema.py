@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -13,7 +15,12 @@ from alembic.runtime.migration import MigrationContext
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.storage import database_url, open_database, upsert_dataset
 from recall_audit.storage.engine import normalise_url
-from recall_audit.storage.schema import alembic_config, current_revision, head_revision
+from recall_audit.storage.schema import (
+    SCHEMA_HEAD,
+    alembic_config,
+    current_revision,
+    head_revision,
+)
 from recall_audit.storage.tables import Case, metadata
 from sqlalchemy import inspect
 from sqlalchemy.exc import IntegrityError
@@ -35,18 +42,53 @@ TABLES = {
 }
 
 
-def test_opening_a_fresh_database_migrates_it_to_head(empty_db_url: str) -> None:
+def test_the_head_the_code_stamps_is_the_newest_migration() -> None:
+    assert SCHEMA_HEAD == head_revision() == "0003"
+
+
+def test_opening_a_fresh_database_brings_it_to_head(empty_db_url: str) -> None:
     engine = open_database(empty_db_url)
     with engine.connect() as connection:
-        assert current_revision(connection) == head_revision() == "0003"
+        assert current_revision(connection) == SCHEMA_HEAD
         assert set(inspect(connection).get_table_names()) == TABLES
     engine.dispose()
 
 
 def test_migrations_build_exactly_the_tables_the_code_declares(db_engine) -> None:
     with db_engine.connect() as connection:
+        command.downgrade(alembic_config(connection), "base")
+        command.upgrade(alembic_config(connection), "head")
+        connection.commit()
         differences = compare_metadata(MigrationContext.configure(connection), metadata)
     assert differences == []
+
+
+def test_a_database_built_from_the_declarations_is_one_alembic_can_migrate(
+    empty_db_url: str,
+) -> None:
+    engine = open_database(empty_db_url)
+    with engine.connect() as connection:
+        assert MigrationContext.configure(connection).get_current_revision() == SCHEMA_HEAD
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+        command.downgrade(alembic_config(connection), "0002")
+        connection.commit()
+        assert current_revision(connection) == "0002"
+    engine.dispose()
+    # Behind head: opening it migrates it forward.
+    engine = open_database(empty_db_url)
+    with engine.connect() as connection:
+        assert current_revision(connection) == SCHEMA_HEAD
+    engine.dispose()
+
+
+def test_opening_a_database_at_head_does_not_import_alembic(db_url: str) -> None:
+    open_database(db_url).dispose()
+    code = (
+        "import sys; from recall_audit.storage import open_database; "
+        f"open_database({db_url!r}).dispose(); print('alembic' in sys.modules)"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert shown.stdout.strip() == "False", shown.stderr
 
 
 def test_reopening_keeps_data_and_revision(db_url: str) -> None:
