@@ -118,15 +118,25 @@ class AuditSummary(BaseModel):
 class Tally:
     """What the batches spent, and the progress artifact that shows how far they got."""
 
-    def __init__(self, progress: UUID, total: int) -> None:
-        self.progress, self.total = progress, total
+    def __init__(self, description: str, total: int) -> None:
+        self.description, self.total = description, total
         self.spent, self.done = Usage(), 0
+        self._progress: UUID | None = None
+        self._created = anyio.Event()
+
+    async def create(self) -> None:
+        """The artifact at 0%; made beside the first batch (in process), so that no model
+        call waits for it."""
+        self._progress = await acreate_progress_artifact(progress=0.0, description=self.description)
+        self._created.set()
 
     async def add(self, spent: Usage, cases: int) -> None:
         self.spent += spent
         self.done += cases
+        await self._created.wait()
+        assert self._progress is not None
         await aupdate_progress_artifact(
-            self.progress, 100 * min(self.done, self.total) / max(self.total, 1)
+            self._progress, 100 * min(self.done, self.total) / max(self.total, 1)
         )
 
 
@@ -147,6 +157,7 @@ async def audit_in_process(
         await tally.add(spent, len(cases))
 
     async with anyio.create_task_group() as group:
+        group.start_soon(tally.create)
         for number, cases in enumerate(batches, start=1):
             await slots.acquire()
             group.start_soon(one, cases, number)
@@ -166,6 +177,7 @@ async def audit_submitted(
 ) -> None:
     """Each batch is submitted to the task runner, which decides where it runs (a Dask worker
     here or on another machine); `in_flight` at a time, so memory stays flat."""
+    await tally.create()
     pending: dict[PrefectFuture[Usage], int] = {}
 
     async def settle_one() -> None:
@@ -299,11 +311,11 @@ async def audit(
         run.retriever,
         judge,
     )
-    progress = await acreate_progress_artifact(
-        progress=0.0, description=f"cases of {run.dataset_name} audited"
+    tally = Tally(f"cases of {run.dataset_name} audited", loaded.cases)
+    # A first batch of one slot's worth starts the judge while the next batch is prepared.
+    batches = iter_batches(
+        iter_cases(dataset, on_error="skip"), batch_size, first=min(batch_size, concurrency)
     )
-    tally = Tally(progress, loaded.cases)
-    batches = iter_batches(iter_cases(dataset, on_error="skip"), batch_size)
     try:
         with batch_runner(task_runner) as (runner, in_flight):
             if runner is None:
