@@ -147,6 +147,25 @@ def _one_run(
     }
 
 
+def _prefect_only(n: int, concurrency: int, env: dict[str, str], work: Path) -> dict[str, float]:
+    """Prefect's own share of the audit (bench/tool_prefect_only.py): a flow of the same shape
+    doing nothing, and the same without its batches (the part no model call can overlap)."""
+
+    def wall(cases: int) -> float:
+        command = [
+            str(OUR_PYTHON),
+            str(BENCH / "tool_prefect_only.py"),
+            "--cases",
+            str(cases),
+            "--concurrency",
+            str(concurrency),
+        ]
+        return json.loads(run_measured(command, env, work).last_json_line())["wall_s"]
+
+    log(f"fixed: Prefect alone, in a flow shaped like the audit of {n} cases ...")
+    return {"shaped_s": wall(n), "outside_batches_s": wall(0)}
+
+
 def _run_shape(
     shape: Shape,
     n: int,
@@ -179,6 +198,8 @@ def _run_shape(
                 log(f"{shape.key}: {tool}, {label} on {n} cases ...")
                 runs.append(_one_run(tool, work, dataset, mock_url, env, concurrency))
             results[tool] = _summarise(shape, runs, n, concurrency)
+            if tool == "ours" and shape.rerun:
+                results[tool]["prefect_only"] = _prefect_only(n, concurrency, env, work)
     finally:
         stop(mock)
     return {

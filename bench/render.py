@@ -58,6 +58,13 @@ def _targets(fixed: dict[str, Any]) -> list[str]:
             f"| wall time below Ragas' | {ours['wall_s']:.1f} s vs {ragas['wall_s']:.1f} s "
             f"| {_yes(ours['wall_s'] < ragas['wall_s'])} |"
         )
+    prefect = ours.get("prefect_only")
+    if prefect:
+        least = ours["floor_s"] + prefect["outside_batches_s"]
+        rows.append(
+            f"| (what Prefect alone allows) | floor + Prefect's part outside the batches: "
+            f"{least:.2f} s, {least / ours['floor_s']:.2f}× the floor | — |"
+        )
     rows.append(
         f"| prompt characters ≤ {PROMPT_OVER_TEXT}× the case's text | {prompt_ratio:.2f}× "
         f"({ours['prompt_chars_per_case']:,.0f} vs {fixed['text_chars_per_case']:,.0f}) "
@@ -109,6 +116,18 @@ def _peers(report: dict[str, Any]) -> list[str]:
     if p.get("skipped"):
         out += [f"Skipped: {p['skipped']}", ""]
     out += ["Against the goals of the fixed shape:", "", *_targets(fixed), ""]
+    prefect = fixed["tools"].get("ours", {}).get("prefect_only")
+    if prefect:
+        out += [
+            "**Prefect's own share** (`bench/tool_prefect_only.py`, same server, timed the same "
+            "way): a flow shaped like this audit (its task runs, its five artifacts and their "
+            f"updates, its event) that does nothing else takes {prefect['shaped_s']:.2f} s; "
+            "without its batch stages (which run while model calls are in flight) "
+            f"{prefect['outside_batches_s']:.2f} s. That part cannot overlap a model call: "
+            "creating the flow run, the tasks before the first batch and after the last, and "
+            "the artifacts.",
+            "",
+        ]
     return out
 
 
