@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +33,30 @@ def normalise_url(url: str) -> URL:
     )
 
 
+def _switch_to_wal(cursor: sqlite3.Cursor) -> None:
+    """WAL lets readers (the CLI, the UI) work while a run writes.
+
+    A fresh file opened by several connections at once: one switches it while another
+    already holds the write lock, and SQLite refuses the switch at once instead of waiting
+    (to it, a deadlock), so it is asked again until the other's transaction is over.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any, *, foreign_keys: bool) -> None:
     cursor = dbapi_connection.cursor()
-    # WAL lets readers (the CLI, the UI) work while a run writes; NORMAL sync is safe in WAL.
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    _switch_to_wal(cursor)
+    # NORMAL sync is safe in WAL.
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
     cursor.close()
 
