@@ -1,9 +1,11 @@
-"""What every HTTP client here shares (model endpoints and retrievers under test): a pooled
-client, which answers are worth a retry, how long to wait, and the server's Retry-After."""
+"""What every HTTP client here shares (model endpoints and retrievers under test): which
+answers are worth a retry, how long to wait, the server's Retry-After; and the retrievers'
+pooled client (model endpoints use aiohttp, see scorer.models.http)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 
@@ -32,9 +34,10 @@ def backoff(attempt: int, base: float, cap: float, rng: random.Random) -> float:
     return rng.uniform(ceiling / 2, ceiling)
 
 
-def retry_after(response: httpx.Response) -> float | None:
-    """Seconds the server asked us to wait (Retry-After in seconds or as an HTTP date)."""
-    value = response.headers.get("retry-after")
+def retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds the server asked us to wait (Retry-After in seconds or as an HTTP date), from
+    an answer's case-insensitive headers."""
+    value = headers.get("retry-after")
     if not value:
         return None
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 
 import pytest
 from model_server import Canned, FakeModelServer, anthropic_message, openai_completion
@@ -10,6 +11,7 @@ from pydantic import SecretStr
 from recall_audit.scorer.errors import ConfigurationError, JudgeError
 from recall_audit.scorer.judges import (
     InMemoryCache,
+    Judge,
     LLMJudge,
     ModelSettings,
     PromptTemplate,
@@ -45,10 +47,26 @@ def settings_for(server: FakeModelServer, suffix: str = "/v1") -> ModelSettings:
     )
 
 
-def openai_judge(server: FakeModelServer, **kwargs: object) -> LLMJudge:
-    judge = get_judge("openai/gpt-test", settings=settings_for(server), **kwargs)
+# The judges a test makes, closed after it: each holds a session with open connections.
+OPENED: list[LLMJudge] = []
+
+
+@pytest.fixture
+async def model_server(model_server: FakeModelServer) -> AsyncIterator[FakeModelServer]:
+    """The shared fake provider; the judges made on it are closed before it stops."""
+    yield model_server
+    while OPENED:
+        await OPENED.pop().aclose()
+
+
+def opened(judge: Judge) -> LLMJudge:
     assert isinstance(judge, LLMJudge)
+    OPENED.append(judge)
     return judge
+
+
+def openai_judge(server: FakeModelServer, **kwargs: object) -> LLMJudge:
+    return opened(get_judge("openai/gpt-test", settings=settings_for(server), **kwargs))
 
 
 def user_of(request) -> str:
@@ -178,7 +196,7 @@ async def test_a_failing_endpoint_is_a_claims_error_not_a_zero(
 
 async def test_anthropic_judge_reads_the_forced_tool(model_server: FakeModelServer) -> None:
     model_server.enqueue(anthropic_message(VERDICTS, "verdicts", input_tokens=400))
-    judge = get_judge("anthropic/claude-test", settings=settings_for(model_server, ""))
+    judge = opened(get_judge("anthropic/claude-test", settings=settings_for(model_server, "")))
     assert judge.name == "anthropic/claude-test"
     attribution = await judge.attribute(CLAIMS, CHUNKS)
     assert [v.supported for v in attribution.verdicts] == [True, True, False]

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 from model_server import Canned, FakeModelServer, openai_completion
-from pydantic import SecretStr
-from recall_audit.scorer import ConfigurationError, ContextualRecallMetric, LLMTestCase, get_judge
-from recall_audit.scorer.judges import ModelSettings
+from recall_audit.scorer import ConfigurationError, ContextualRecallMetric, LLMTestCase
 
 CHUNKS = ["Marie Curie was born in Warsaw.", "SECRET-CHUNK-TEXT about something else."]
 # The case's one call: the claims of its ground truth, each with its verdict.
@@ -23,24 +21,25 @@ JUDGED = {
 }
 
 
-def judge_for(server: FakeModelServer):
-    settings = ModelSettings(base_url=server.url + "/v1", api_key=SecretStr("sk-x"), max_retries=0)
-    return get_judge("openai/test", settings=settings)
+def metric_for(server: FakeModelServer, monkeypatch: pytest.MonkeyPatch) -> ContextualRecallMetric:
+    """A metric whose judge it makes itself, so that closing the metric closes its session."""
+    monkeypatch.setenv("OPENAI_BASE_URL", server.url + "/v1")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-x")
+    return ContextualRecallMetric(model="openai/test", model_reason=True)
 
 
-def test_model_reason_replaces_the_built_one_and_never_resends_chunks(model_server):
+def test_model_reason_replaces_the_built_one_and_never_resends_chunks(model_server, monkeypatch):
     model_server.enqueue(
         openai_completion(JUDGED),
         openai_completion({"reason": "Birthplace found; the Nobel Prizes are missing."}),
     )
-    metric = ContextualRecallMetric(model=judge_for(model_server), model_reason=True)
     case = LLMTestCase(
         input="q",
         expected_output="Curie was born in Warsaw and won two Nobels.",
         retrieval_context=CHUNKS,
     )
-
-    assert metric.measure(case) == pytest.approx(0.5)
+    with metric_for(model_server, monkeypatch) as metric:
+        assert metric.measure(case) == pytest.approx(0.5)
     assert metric.reason == "Birthplace found; the Nobel Prizes are missing."
     assert metric.result.usage.calls == 2
     narration = model_server.requests[1].json["messages"][-1]["content"]
@@ -50,11 +49,11 @@ def test_model_reason_replaces_the_built_one_and_never_resends_chunks(model_serv
     )
 
 
-def test_a_failed_model_reason_keeps_the_built_reason(model_server):
+def test_a_failed_model_reason_keeps_the_built_reason(model_server, monkeypatch):
     model_server.enqueue(openai_completion(JUDGED), Canned(status=400, body={"error": "bad"}))
-    metric = ContextualRecallMetric(model=judge_for(model_server), model_reason=True)
     case = LLMTestCase(input="q", expected_output="Curie facts.", retrieval_context=CHUNKS)
-    assert metric.measure(case) == pytest.approx(0.5)
+    with metric_for(model_server, monkeypatch) as metric:
+        assert metric.measure(case) == pytest.approx(0.5)
     assert "Missing:" in metric.reason and "Curie won two Nobel Prizes." in metric.reason
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import email.utils
+import json
 import time
 
 import anyio
@@ -213,6 +214,16 @@ async def test_one_client_is_reused_across_calls(model_server: FakeModelServer) 
         for _ in range(3):
             await model.complete_json(ask())
     assert len({r.client_port for r in model_server.requests}) == 1
+
+
+async def test_the_body_is_compact_utf8_json(model_server: FakeModelServer) -> None:
+    model_server.enqueue(openai_completion({"ok": True}))
+    async with OpenAIModel("m", settings_for(model_server)) as model:
+        await model.complete_json(ask("Maria Skłodowska-Curie"))
+    sent = model_server.requests[0]
+    assert sent.headers["content-type"] == "application/json"
+    compact = json.dumps(sent.json, separators=(",", ":"), ensure_ascii=False)
+    assert sent.body == compact.encode() and "Skłodowska" in sent.body.decode()
 
 
 async def test_key_is_absent_from_reprs_and_dumps(model_server: FakeModelServer) -> None:

@@ -5,20 +5,23 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, Self
 
+import aiohttp
 import anyio
-import httpx
 from pydantic import SecretStr
 from recall_audit.scorer.errors import ModelError
 from recall_audit.scorer.models.base import ModelSettings, env_secret
 from recall_audit.scorer.models.limits import EndpointLimiter, request_tokens
 from recall_audit.scorer.redact import scrub
-from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
+from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, retry_after
 
 SNIPPET = 300
 OUT_OF_QUOTA = "insufficient_quota"
+# Compact bodies, non-ASCII text as UTF-8 rather than escapes: fewer bytes to send.
+_compact_json = partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
 
 
 class EndpointError(ModelError):
@@ -62,7 +65,7 @@ class HttpTransport:
         self._headers = headers
         # Opened on the first request: a judge built only for its name and version (the flow
         # builds one) never pays for a pool and its TLS context.
-        self._client: httpx.AsyncClient | None = None
+        self._session: aiohttp.ClientSession | None = None
 
     def __repr__(self) -> str:
         return f"HttpTransport(base_url={self.base_url!r})"
@@ -74,14 +77,20 @@ class HttpTransport:
         await self.aclose()
 
     async def aclose(self) -> None:
-        if self._client is not None:
-            await self._client.aclose()
+        if self._session is not None:
+            await self._session.close()
 
-    def _pool(self) -> httpx.AsyncClient:
-        if self._client is None:
+    def _pool(self) -> aiohttp.ClientSession:
+        """One session per endpoint, reused for every call: connections stay open between cases."""
+        if self._session is None:
             settings = self._settings
-            self._client = pooled_client(self._headers, settings.timeout, settings.max_connections)
-        return self._client
+            self._session = aiohttp.ClientSession(
+                headers=self._headers,
+                timeout=aiohttp.ClientTimeout(total=settings.timeout),
+                connector=aiohttp.TCPConnector(limit=settings.max_connections),
+                json_serialize=_compact_json,
+            )
+        return self._session
 
     def scrub(self, text: str) -> str:
         """The text with the key removed, wherever it may have been echoed."""
@@ -96,30 +105,35 @@ class HttpTransport:
         attempts = self._settings.max_retries + 1
         tokens = request_tokens(body)
         # Opened before the limiter's slot is taken, so that slot paces the request alone.
-        client = self._pool()
+        session = self._pool()
         for attempt in range(attempts):
             last = attempt == attempts - 1
             try:
                 # The place is held for the request only, never while waiting to retry.
-                async with self.limiter.request(tokens) as started:
-                    response = await client.post(url, json=body)
-            except httpx.TimeoutException:
+                async with (
+                    self.limiter.request(tokens) as started,
+                    # A redirect is reported as a failed answer, never followed as a GET.
+                    session.post(url, json=body, allow_redirects=False) as response,
+                ):
+                    # The declared charset, else UTF-8; a stray byte must not fail the request.
+                    raw = await response.text(errors="replace")
+            except TimeoutError:
                 # A server too slow to answer in time is overloaded too: fewer at once
                 # (a local model with one slot would otherwise time out every queued request).
                 self.limiter.throttled(started, 0.0)
                 if last:
                     raise self._error(url, f"timed out after {attempts} attempts") from None
                 delay = self._backoff(attempt)
-            except httpx.TransportError as exc:
+            except aiohttp.ClientError as exc:
                 if last:
                     raise self._error(url, f"connection failed ({type(exc).__name__})") from None
                 delay = self._backoff(attempt)
             else:
-                status = response.status_code
+                status = response.status
+                # Scrubbed before parsing or cutting: a reply that quotes our Authorization
+                # header must not carry the key into the cache, the results or an error.
+                text = self.scrub(raw)
                 if status < 300:
-                    # Scrubbed before parsing: a reply that quotes our Authorization header
-                    # must not carry the key into the cache, the results or an error.
-                    text = self.scrub(response.text)
                     data = _json_object(text)
                     if data is not None:
                         self.limiter.succeeded()
@@ -132,27 +146,25 @@ class HttpTransport:
                         )
                     delay = self._backoff(attempt)
                 else:
-                    delay = self._wait(response, attempt)
+                    delay = self._wait(response.headers, attempt)
                     if status == 429:
                         # The limiter pauses every request to the endpoint, this retry included.
                         self.limiter.throttled(started, delay)
                         delay = 0.0
-                    self._raise_if_final(url, response, attempts, last, refuses)
+                    self._raise_if_final(url, status, text, attempts, last, refuses)
             await anyio.sleep(delay)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def _raise_if_final(
         self,
         url: str,
-        response: httpx.Response,
+        status: int,
+        text: str,
         attempts: int,
         last: bool,
         refuses: Refuses | None,
     ) -> None:
-        """Raises for a failed answer not worth retrying, or for the last attempt's."""
-        status = response.status_code
-        # Scrubbed before cutting, so no part of the key survives at the cut.
-        text = self.scrub(response.text)
+        """Raises for a failed answer (its scrubbed body) not worth retrying, or the last one."""
         if refuses is not None and refuses(status, text):
             raise Refused(self.scrub(f"POST {url} HTTP {status}: {text[:SNIPPET]}"), status)
         # OpenAI says "out of credit" with a 429 too; waiting never clears it.
@@ -170,9 +182,9 @@ class HttpTransport:
         settings = self._settings
         return backoff(attempt, settings.backoff_base, settings.backoff_max, self._random)
 
-    def _wait(self, response: httpx.Response, attempt: int) -> float:
+    def _wait(self, headers: Mapping[str, str], attempt: int) -> float:
         """The server's Retry-After (capped by retry_after_max), else our backoff."""
-        seconds = retry_after(response)
+        seconds = retry_after(headers)
         if seconds is None:
             return self._backoff(attempt)
         return min(seconds, self._settings.retry_after_max)

@@ -79,7 +79,7 @@ class HttpRetriever(BaseRetriever):
                 raise self._error(
                     f"HTTP {response.status_code} after {attempt + 1} attempts: {self._preview(response)}"
                 )
-            await anyio.sleep(self._delay(attempt, retry_after(response)))
+            await anyio.sleep(self._delay(attempt, retry_after(response.headers)))
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def _http(self) -> httpx.AsyncClient:
