@@ -25,8 +25,7 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=16)
     args = parser.parse_args()
     # As many batches as the audit makes of that many cases.
-    first = min(args.batch_size, args.concurrency)
-    batches = len(list(iter_batches(range(args.cases), args.batch_size, first=first)))
+    batches = len(list(iter_batches(range(args.cases), args.batch_size)))
 
     from recall_audit.flows.environment import configure_prefect
 

@@ -312,10 +312,7 @@ async def audit(
         judge,
     )
     tally = Tally(f"cases of {run.dataset_name} audited", loaded.cases)
-    # A first batch of one slot's worth starts the judge while the next batch is prepared.
-    batches = iter_batches(
-        iter_cases(dataset, on_error="skip"), batch_size, first=min(batch_size, concurrency)
-    )
+    batches = iter_batches(iter_cases(dataset, on_error="skip"), batch_size)
     try:
         with batch_runner(task_runner) as (runner, in_flight):
             if runner is None:

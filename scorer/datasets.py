@@ -70,14 +70,11 @@ def stable_case_key(question: str, ground_truth: str) -> str:
     return digest.hexdigest()[:12]
 
 
-def iter_batches(items: Iterable[T], size: int, first: int | None = None) -> Iterator[list[T]]:
-    """Consecutive lists of at most `size` items (the first of at most `first`), pulled lazily
-    from `items`."""
-    if size < 1 or (first is not None and first < 1):
-        raise ValueError(f"batch sizes must be at least 1, got {size} and {first}")
+def iter_batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """Consecutive lists of at most `size` items, pulled lazily from `items`."""
+    if size < 1:
+        raise ValueError(f"batch size must be at least 1, got {size}")
     iterator = iter(items)
-    if first is not None and (batch := list(islice(iterator, first))):
-        yield batch
     while batch := list(islice(iterator, size)):
         yield batch
 

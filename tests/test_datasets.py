@@ -287,8 +287,6 @@ def test_csv_is_streamed_lazily(tmp_path: Path) -> None:
 def test_iter_batches_groups_lazily_and_keeps_the_tail() -> None:
     assert list(iter_batches(range(7), 3)) == [[0, 1, 2], [3, 4, 5], [6]]
     assert list(iter_batches([], 3)) == []
-    assert list(iter_batches(range(7), 3, first=1)) == [[0], [1, 2, 3], [4, 5, 6]]
-    assert list(iter_batches(range(2), 3, first=5)) == [[0, 1]]
     with pytest.raises(ValueError, match="at least 1"):
         list(iter_batches(range(3), 0))
 
