@@ -65,7 +65,11 @@ def main() -> None:
         return batches
 
     started = time.perf_counter()
-    asyncio.run(shaped_like_an_audit(dataset="cases.jsonl", judge="openai/mock", concurrency=16))
+    asyncio.run(
+        shaped_like_an_audit(
+            dataset="cases.jsonl", judge="openai/mock", concurrency=args.concurrency
+        )
+    )
     print(json.dumps({"wall_s": time.perf_counter() - started, "batches": batches}))
 
 
