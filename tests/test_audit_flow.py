@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -214,6 +215,22 @@ def test_rpm_paces_the_judges_requests(prefect_api, sqlite_db_url, einstein, mon
     arrivals = [r.at for r in model.requests]
     for (i, start), (j, end) in itertools.combinations(enumerate(arrivals), 2):
         assert j - i + 1 <= 2 + 118 / 60 * (end - start) + 0.05
+
+
+def test_concurrency_caps_the_requests_in_flight_to_the_model(
+    prefect_api, sqlite_db_url, einstein, monkeypatch
+):
+    def slow(request: Recorded) -> Canned:
+        return replace(lexical_model(request), delay=0.3)
+
+    with FakeModelServer(slow) as model:
+        monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
+        summary = run_audit(
+            dataset=str(einstein), judge="openai/fake", database_url=sqlite_db_url, concurrency=2
+        )
+    assert summary.scored == 4 and summary.model_calls == 4
+    # Four cases may be judged at once, but only two requests are ever on the wire.
+    assert model.max_in_flight == 2
 
 
 def test_no_row_with_chunks_and_no_retriever_is_a_configuration_error(
