@@ -94,7 +94,8 @@ def _peers(report: dict[str, Any]) -> list[str]:
         f"{p['concurrency']}`, DeepEval `AsyncConfig(max_concurrent={p['concurrency']})`, "
         f"Ragas `RunConfig(max_workers={p['concurrency']})`.",
         "- **Tools**: Recall Audit's `audit` flow, judge `openai/mock`, against a real Prefect "
-        "server started by the bench, fresh SQLite database per shape; DeepEval "
+        "server started by the bench (which has answered one throwaway flow run first, as a "
+        "server that has run before would have), fresh SQLite database per shape; DeepEval "
         "`ContextualRecallMetric` (defaults, reason on) through `GPTModel(base_url=mock)`; Ragas "
         "`LLMContextRecall` through `evaluate` with `LangchainLLMWrapper(ChatOpenAI(base_url=mock))`. "
         "Peers run from `bench/.venv-peers`, which `make bench` creates from "
