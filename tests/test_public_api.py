@@ -228,7 +228,7 @@ def test_a_judge_made_from_a_model_string_is_closed_with_the_scorer_a_given_one_
         assert owned.run(ground_truth="Einstein was born in 1879.").score == 1
         assert borrowed.run(ground_truth="Einstein was born in 1879.").score == 1
     # The model judge's connection pool went with its scorer; the user's judge is theirs.
-    with pytest.raises(RuntimeError, match="client has been closed"):
+    with pytest.raises(RuntimeError, match="Session is closed"):
         asyncio.run(owned.judge.extract_claims(["Einstein was born in 1879."]))
     assert not given.closed
 
