@@ -31,6 +31,7 @@ from processes import (
     prefect_server,
     python_for_peers,
     run_measured,
+    run_prefect_only,
     start_mock,
     stop,
     tool_env,
@@ -150,20 +151,11 @@ def _one_run(
 def _prefect_only(n: int, concurrency: int, env: dict[str, str], work: Path) -> dict[str, float]:
     """Prefect's own share of the audit (bench/tool_prefect_only.py): a flow of the same shape
     doing nothing, and the same without its batches (the part no model call can overlap)."""
-
-    def wall(cases: int) -> float:
-        command = [
-            str(OUR_PYTHON),
-            str(BENCH / "tool_prefect_only.py"),
-            "--cases",
-            str(cases),
-            "--concurrency",
-            str(concurrency),
-        ]
-        return json.loads(run_measured(command, env, work).last_json_line())["wall_s"]
-
     log(f"fixed: Prefect alone, in a flow shaped like the audit of {n} cases ...")
-    return {"shaped_s": wall(n), "outside_batches_s": wall(0)}
+    return {
+        "shaped_s": run_prefect_only(n, concurrency, env, work),
+        "outside_batches_s": run_prefect_only(0, concurrency, env, work),
+    }
 
 
 def _run_shape(

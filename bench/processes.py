@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -159,12 +160,17 @@ def _warm_up(api: str, home: Path, root: Path) -> None:
     which no nightly audit against a running server pays."""
     work = root / "warm-up"
     work.mkdir(exist_ok=True)
-    env = env_with(PREFECT_API_URL=api, PREFECT_HOME=str(home))
-    done = run_measured(
-        [str(OUR_PYTHON), str(BENCH / "tool_prefect_only.py"), "--cases", "0"], env, work
-    )
+    run_prefect_only(0, 16, env_with(PREFECT_API_URL=api, PREFECT_HOME=str(home)), work)
+
+
+def run_prefect_only(cases: int, concurrency: int, env: dict[str, str], work: Path) -> float:
+    """The wall time of bench/tool_prefect_only.py: Prefect alone, in a flow shaped like the
+    audit of `cases` cases."""
+    command = [str(OUR_PYTHON), str(BENCH / "tool_prefect_only.py"), "--cases", str(cases)]
+    done = run_measured([*command, "--concurrency", str(concurrency)], env, work)
     if done.returncode != 0:
-        raise RuntimeError(f"the warm-up flow run failed: {done.stderr[-2000:]}")
+        raise RuntimeError(f"bench/tool_prefect_only.py failed: {done.stderr[-2000:]}")
+    return json.loads(done.last_json_line())["wall_s"]
 
 
 def stop(child: subprocess.Popen) -> None:  # type: ignore[type-arg]
