@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import socket
+from typing import Any
 
 from pydantic import BaseModel
 from recall_audit.storage.records import RunRecord, RunStatus
@@ -35,13 +36,18 @@ class RunOwner(BaseModel):
         return False
 
 
+def with_owner(params: dict[str, Any], owner: RunOwner) -> dict[str, Any]:
+    """A run's params recording the process that runs it; a new dict, so that a JSON column
+    holding the old one is seen as changed."""
+    return {**params, OWNER_KEY: owner.model_dump()}
+
+
 def set_run_owner(session: Session, run_id: str, owner: RunOwner) -> None:
     """Records the process now running `run_id` (a resumed run changes hands). Commits."""
     run = session.get(Run, run_id)
     if run is None:
         raise KeyError(f"no run with id {run_id}")
-    # A new dict, so that the JSON column is seen as changed.
-    run.params = {**run.params, OWNER_KEY: owner.model_dump()}
+    run.params = with_owner(run.params, owner)
     session.commit()
 
 

@@ -17,7 +17,7 @@ from recall_audit.storage import (
     resolve_run_id,
     resume_run,
 )
-from recall_audit.storage.owners import OWNER_KEY, RunOwner, set_run_owner
+from recall_audit.storage.owners import RunOwner, set_run_owner, with_owner
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.stage import stage
 from sqlalchemy.engine import Engine
@@ -72,7 +72,7 @@ async def open_run(
         judge=judge.name,
         judge_version=judge.version,
         scale=scale,
-        params={**params, OWNER_KEY: owner.model_dump()},
+        params=with_owner(params, owner),
         prefect_flow_run_id=flow_run_id,
     )
 
