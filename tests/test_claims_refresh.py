@@ -6,13 +6,14 @@ import pytest
 from db_fixtures import seed_dataset
 from model_server import FakeModelServer, openai_completion
 from pydantic import SecretStr
-from recall_audit.flows.claims import refresh_claims
 from recall_audit.scorer.judges import LLMJudge, ModelSettings, get_judge
 from recall_audit.scorer.prompts import claim_key
 from recall_audit.storage import get_claims, save_case_result
 from recall_audit.tasks.claims import extract_sources
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
+
+from recall_audit.cli.claims import refresh_claims
 
 pytestmark = pytest.mark.anyio
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 EINSTEIN = ROOT / "examples" / "einstein.jsonl"
-CLI = [sys.executable, "-m", "recall_audit.flows.cli"]
+CLI = [sys.executable, "-m", "recall_audit"]
 
 
 def cli_env(api_url: str | None, db_url: str, **extra: str) -> dict[str, str]:

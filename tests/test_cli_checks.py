@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 from prefect_server import free_port
-from recall_audit.flows.cli import app
 from typer.testing import CliRunner
+
+from recall_audit.cli.commands import app
 
 # configure_prefect() sets these with setdefault: given here, the runner restores them after.
 PREFECT_DEFAULTS = {

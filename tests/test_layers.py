@@ -1,5 +1,6 @@
-"""The layers' import rule: the scheduling layer (deployments) uses the flows, never the
-reverse, at module or function level alike, so no import cycle can come back."""
+"""The layers' import rules, at module or function level alike, so no import cycle can come
+back: the scheduling layer (deployments) uses the flows, never the reverse; the command line
+(recall_audit/cli/) uses both, and neither uses it."""
 
 from __future__ import annotations
 
@@ -21,16 +22,27 @@ def imported_modules(source: Path) -> set[str]:
     return found
 
 
-def test_flows_never_import_deployments() -> None:
-    flows = sorted((ROOT / "flows").rglob("*.py"))
-    assert flows, "no flow modules found"
-    offending = {
+def offending_imports(folders: tuple[str, ...], forbidden: str) -> dict[str, list[str]]:
+    """Per file of `folders`, the modules under `forbidden` it imports (files that import none
+    are left out)."""
+    files = sorted(path for folder in folders for path in (ROOT / folder).rglob("*.py"))
+    assert files, f"no modules found in {folders}"
+    found = {
         str(path.relative_to(ROOT)): sorted(
-            name for name in imported_modules(path) if name.startswith("recall_audit.deployments")
+            name for name in imported_modules(path) if name.startswith(forbidden)
         )
-        for path in flows
+        for path in files
     }
-    assert {path: names for path, names in offending.items() if names} == {}
+    return {path: names for path, names in found.items() if names}
+
+
+def test_flows_never_import_deployments() -> None:
+    assert offending_imports(("flows",), "recall_audit.deployments") == {}
+
+
+def test_no_layer_below_the_command_line_imports_it() -> None:
+    below = ("scorer", "storage", "tasks", "flows", "deployments")
+    assert offending_imports(below, "recall_audit.cli") == {}
 
 
 def test_the_rule_sees_imports_inside_functions(tmp_path: Path) -> None:

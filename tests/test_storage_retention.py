@@ -166,8 +166,9 @@ def test_prune_of_one_dataset_leaves_the_others_alone(db_session: Session) -> No
 def test_the_prune_command_prints_a_json_report(
     db_url: str, db_session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from recall_audit.flows.cli import app
     from typer.testing import CliRunner
+
+    from recall_audit.cli.commands import app
 
     runs = history(db_session)
     monkeypatch.setenv("RECALL_AUDIT_DATABASE_URL", db_url)

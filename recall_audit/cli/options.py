@@ -6,11 +6,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from recall_audit.flows.terminal import safe
+from rich.console import Console
+
+from recall_audit.cli.terminal import safe
 from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.retrievers import retriever_from_spec
-from rich.console import Console
 
 BAD_INPUT = 2
 errors = Console(stderr=True)

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from pydantic import BaseModel
-from recall_audit.flows.options import Judge, errors, fail
+from rich.console import Console
+
+from recall_audit.cli.options import Judge, errors, fail
 from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.scorer.judge import Judge as JudgeType
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.prompts import claim_key
 from recall_audit.scorer.types import Usage
-from rich.console import Console
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -48,9 +49,10 @@ async def refresh_claims(
 ) -> RefreshReport:
     """Extracts and freezes the claims of every ground truth of `dataset` that has none."""
     # Imported here, so the command line starts without the database or Prefect.
+    from sqlmodel import Session
+
     from recall_audit.storage import dataset_cases, get_claims, get_dataset, save_claims
     from recall_audit.tasks.claims import claim_source, extract_sources
-    from sqlmodel import Session
 
     with Session(engine) as session:
         record = get_dataset(session, dataset)

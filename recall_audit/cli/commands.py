@@ -18,15 +18,17 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from recall_audit.flows.checks import (
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from recall_audit.cli.checks import (
     check_prefect_api,
     check_resume,
     check_run_options,
     database_errors,
 )
-from recall_audit.flows.claims import claims_app
-from recall_audit.flows.environment import configure_prefect
-from recall_audit.flows.options import (
+from recall_audit.cli.claims import claims_app
+from recall_audit.cli.options import (
     ApiKeyBlock,
     AppDir,
     Dataset,
@@ -44,13 +46,12 @@ from recall_audit.flows.options import (
     errors,
     fail,
 )
-from recall_audit.flows.references import retriever_by_reference
-from recall_audit.flows.terminal import safe
+from recall_audit.cli.references import retriever_by_reference
+from recall_audit.cli.terminal import safe
+from recall_audit.flows.environment import configure_prefect
 from recall_audit.flows.tethered import ensure_prefect_api
 from recall_audit.scorer.datasets import iter_cases
 from recall_audit.scorer.errors import RecallAuditError
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 baseline_app = typer.Typer(
@@ -267,7 +268,7 @@ def run(
     if as_json:
         print(json.dumps(data))
     else:
-        from recall_audit.flows.views import summary_table, worst_cases_table
+        from recall_audit.cli.views import summary_table, worst_cases_table
         from recall_audit.scorer.report import comparison_markdown
 
         console.print(summary_table(data))
@@ -294,7 +295,7 @@ def runs(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """List recent runs, newest first."""
-    from recall_audit.flows.views import runs_table
+    from recall_audit.cli.views import runs_table
     from recall_audit.storage import list_runs
 
     with _session() as session:
@@ -322,7 +323,7 @@ def show(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Show a run's cases: claims, verdicts and the chunks that support them."""
-    from recall_audit.flows.views import print_case, runs_table
+    from recall_audit.cli.views import print_case, runs_table
     from recall_audit.storage import get_run, run_results
 
     with _session() as session:
@@ -456,8 +457,9 @@ def prune(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Delete old runs and their results; running runs and baselines are kept."""
-    from recall_audit.storage import prune_runs
     from rich.table import Table
+
+    from recall_audit.storage import prune_runs
 
     with _session() as session, bad_input_exits():
         report = prune_runs(session, dataset=dataset, keep=keep, dry_run=dry_run)
@@ -491,7 +493,8 @@ def _prune_prefect(flow_run_ids: list[str], dry_run: bool) -> str:
     return f"deleted {done.flow_runs} Prefect flow runs and {done.artifacts} artifacts"
 
 
-DEMO_DIR = Path(__file__).resolve().parent.parent / "examples" / "hotpot"
+# recall_audit/cli/commands.py: the repository is three folders up.
+DEMO_DIR = Path(__file__).resolve().parents[2] / "examples" / "hotpot"
 
 
 @app.command()
@@ -528,6 +531,3 @@ def demo(
         tpm=None,
     )
 
-
-if __name__ == "__main__":
-    app()

@@ -1,5 +1,5 @@
-"""`recall-audit serve`: registers the audit deployment and runs its runs. It lives here, with
-the deployments, because the scheduling layer uses the flows and never the reverse."""
+"""`recall-audit serve` and `recall-audit alerts`: register the audit deployment and run its
+runs, and notify on regressions (the work itself is in `deployments/`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from recall_audit.flows.operations import console, require_server
-from recall_audit.flows.options import (
+
+from recall_audit.cli.operations import console, require_server
+from recall_audit.cli.options import (
     ApiKeyBlock,
     AppDir,
     Dataset,
@@ -25,7 +26,7 @@ from recall_audit.flows.options import (
     check_judge_and_retriever,
     fail,
 )
-from recall_audit.flows.references import retriever_by_reference
+from recall_audit.cli.references import retriever_by_reference
 
 serve_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 

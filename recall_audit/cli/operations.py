@@ -1,6 +1,6 @@
 """Commands around unattended audits: the Prefect server and UI, and the knowledge-base
-watcher (docs/operations.md). `recall-audit` (recall_audit/cli.py) joins them with the
-audit commands and with `serve`, which lives with the deployments it registers.
+watcher (docs/operations.md). `recall-audit` (recall_audit/cli/__init__.py) joins them with
+the audit commands and with `serve`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from typing import Annotated
 
 import httpx
 import typer
-from recall_audit.flows.checks import check_prefect_api
-from recall_audit.flows.environment import SERVER_HOST, SERVER_PORT, configure_prefect, prefect_home
-from recall_audit.flows.options import fail
 from rich.console import Console
+
+from recall_audit.cli.checks import check_prefect_api
+from recall_audit.cli.options import fail
+from recall_audit.flows.environment import SERVER_HOST, SERVER_PORT, configure_prefect, prefect_home
 
 ops_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 console = Console()
@@ -132,6 +133,3 @@ def watch(
             return
         time.sleep(every)
 
-
-if __name__ == "__main__":
-    ops_app()

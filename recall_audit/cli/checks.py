@@ -10,7 +10,8 @@ from contextlib import contextmanager
 from typing import Any
 
 import httpx
-from recall_audit.flows.options import fail
+
+from recall_audit.cli.options import fail
 from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.scorer.redact import redact_url, scrub
 from recall_audit.storage.settings import DATABASE_URL_ENV, database_url
@@ -35,8 +36,9 @@ def check_resume(engine: Any, resume: str | None) -> None:
         return
     if not resume.strip():
         raise fail("--resume needs a run id (or a prefix of one); see `recall-audit runs`")
-    from recall_audit.storage import RunStatus, get_run, resolve_run_id
     from sqlmodel import Session
+
+    from recall_audit.storage import RunStatus, get_run, resolve_run_id
 
     with database_errors(), Session(engine) as session:
         try:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from recall_audit.flows.terminal import safe
-from recall_audit.storage import CaseResultRecord, RunRecord
 from rich.console import Console
 from rich.table import Table
+
+from recall_audit.cli.terminal import safe
+from recall_audit.storage import CaseResultRecord, RunRecord
 
 
 def _recall(value: float | None) -> str:
