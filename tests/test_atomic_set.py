@@ -16,8 +16,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 CJK = {"ja", "zh"}
-# A CJK character (kana, ideographs) or a full-width form, for the no-space rule.
-CJK_CHAR = "[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]"
+# A CJK character (punctuation such as 。, kana, ideographs) or a full-width form, for the no-space rule.
+CJK_CHAR = "[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]"
 
 
 def load_module():
