@@ -7,8 +7,16 @@ result.score, result.reason, result.verdicts
 """
 
 from recall_audit.scorer.bias import PositionBias, position_bias
-from recall_audit.scorer.deepeval import ContextualRecallMetric, LLMTestCase
+from recall_audit.scorer.deepeval import ContextualRecallMetric, LLMTestCase, ModelTestCase
 from recall_audit.scorer.errors import ConfigurationError, JudgeError, ModelError, RecallAuditError
+from recall_audit.scorer.evaluate import (
+    CaseResult,
+    EvaluationResult,
+    a_evaluate,
+    a_run_evals,
+    evaluate,
+    run_evals,
+)
 from recall_audit.scorer.judge import Attribution, Extraction, Judge
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.mastra import ContextRecallScorer, create_context_recall_scorer
@@ -17,22 +25,29 @@ from recall_audit.scorer.types import RecallResult, Status, Usage, Verdict
 
 __all__ = [
     "Attribution",
+    "CaseResult",
     "ConfigurationError",
     "ContextRecallScorer",
     "ContextualRecallMetric",
+    "EvaluationResult",
     "Extraction",
     "Judge",
     "JudgeError",
     "LLMTestCase",
     "ModelError",
+    "ModelTestCase",
     "PositionBias",
     "RecallAuditError",
     "RecallResult",
     "Status",
     "Usage",
     "Verdict",
+    "a_evaluate",
+    "a_run_evals",
     "context_recall",
     "create_context_recall_scorer",
+    "evaluate",
     "get_judge",
     "position_bias",
+    "run_evals",
 ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
-from recall_audit.scorer.blocking import BlockingRunner, ClosesItsLoop, closer_of
+from recall_audit.scorer.blocking import ClosesItsLoop
+from recall_audit.scorer.defaults import default_judge
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.recall import context_recall, reason_writer, with_model_reason
@@ -23,6 +24,10 @@ class LLMTestCase(BaseModel):
     retrieval_context: list[str] | None = None
 
 
+# DeepEval's newer name for the same single-turn case.
+ModelTestCase = LLMTestCase
+
+
 class ContextualRecallMetric(ClosesItsLoop):
     """Context recall with a pass/fail threshold.
 
@@ -31,7 +36,8 @@ class ContextualRecallMetric(ClosesItsLoop):
     then passes only at 1. The reason is written from the verdicts, so it costs no model
     call and cannot disagree with the score; `model_reason=True` asks a model judge for one
     in its own words (one more call). `async_mode` is accepted for compatibility:
-    `measure` always blocks, `a_measure` never does.
+    `measure` always blocks, `a_measure` never does; `flaky` is accepted too (a recall
+    judgement has nothing to retry that the model client does not retry already).
     """
 
     def __init__(
@@ -44,16 +50,19 @@ class ContextualRecallMetric(ClosesItsLoop):
         verbose_mode: bool = False,
         evaluation_template: Any = None,
         model_reason: bool = False,
+        flaky: bool = False,
     ) -> None:
         if not 0 <= threshold <= 1:
             raise ValueError(f"threshold must be within [0, 1], got {threshold}")
         self.threshold = 1.0 if strict_mode else threshold
+        model = default_judge(model)
         self.judge = get_judge(model, template=evaluation_template)
         self.reason_writer = reason_writer(self.judge, model_reason and include_reason)
         self.include_reason = include_reason
         self.strict_mode = strict_mode
         self.async_mode = async_mode
         self.verbose_mode = verbose_mode
+        self.flaky = flaky
         self.score: float | None = None
         self.reason: str | None = None
         self.success: bool | None = None
@@ -61,14 +70,14 @@ class ContextualRecallMetric(ClosesItsLoop):
         self.result: RecallResult | None = None
         self.verbose_logs: str | None = None
         # A judge made here from a model string is ours to close (its HTTP pool) with the loop.
-        owned = None if isinstance(model, Judge) else closer_of(self.judge)
-        self._runner = BlockingRunner(cleanup=owned)
+        self._use_portal(self.judge, owns_judge=not isinstance(model, Judge))
 
     @property
     def __name__(self) -> str:
         return "Contextual Recall"
 
-    async def a_measure(self, test_case: LLMTestCase, *_: Any, **__: Any) -> float | None:
+    async def judge_case(self, test_case: LLMTestCase) -> RecallResult:
+        """The case's recall, leaving this metric's attributes alone (for batches)."""
         result = await context_recall(
             test_case.expected_output,
             test_case.retrieval_context,
@@ -77,11 +86,21 @@ class ContextualRecallMetric(ClosesItsLoop):
         )
         if self.reason_writer is not None:
             result = await with_model_reason(result, self.reason_writer)
-        self._record(result)
+        return result
+
+    def grade(self, result: RecallResult) -> tuple[float | None, bool]:
+        """The score as this metric reports it (strict mode: 1 or 0) and whether it passes."""
+        score = result.score
+        if score is not None and self.strict_mode:
+            score = 1.0 if result.status is Status.SCORED and score >= 1.0 else 0.0
+        return score, score is not None and score >= self.threshold
+
+    async def a_measure(self, test_case: LLMTestCase, *_: Any, **__: Any) -> float | None:
+        self._record(await self.judge_case(test_case))
         return self.score
 
     def measure(self, test_case: LLMTestCase, *_: Any, **__: Any) -> float | None:
-        return self._runner.call(self.a_measure, test_case)
+        return self.blocking(self.a_measure, test_case)
 
     def is_successful(self) -> bool:
         return bool(self.success)
@@ -89,11 +108,7 @@ class ContextualRecallMetric(ClosesItsLoop):
     def _record(self, result: RecallResult) -> None:
         self.result = result
         self.error = result.error
-        score = result.score
-        if score is not None and self.strict_mode:
-            score = 1.0 if result.status is Status.SCORED and score >= 1.0 else 0.0
-        self.score = score
-        self.success = score is not None and score >= self.threshold
+        self.score, self.success = self.grade(result)
         self.reason = result.reason if self.include_reason else None
         if self.verbose_mode:
             self.verbose_logs = _verbose_logs(result)

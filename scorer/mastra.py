@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-from recall_audit.scorer.blocking import BlockingRunner, ClosesItsLoop, closer_of
+from recall_audit.scorer.blocking import ClosesItsLoop
 from recall_audit.scorer.context import extract_from_messages
+from recall_audit.scorer.defaults import default_judge
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.recall import context_recall, reason_writer, with_model_reason
@@ -26,8 +27,26 @@ def _is_messages(value: Any) -> bool:
     return (isinstance(first, dict) and "role" in first) or hasattr(first, "role")
 
 
+# What Mastra's `scorer.run({...})` takes; the run's id and context are not used here.
+RUN_FIELDS = frozenset(
+    {"input", "output", "groundTruth", "ground_truth", "runId", "runtimeContext", "requestContext"}
+)
+
+
+def _run_fields(run: Mapping[str, Any] | None, keywords: Mapping[str, Any]) -> dict[str, Any]:
+    fields = {**(run or {}), **keywords}
+    unknown = sorted(set(fields) - RUN_FIELDS)
+    if unknown:
+        raise TypeError(f"run() got unexpected fields {unknown}; it takes {sorted(RUN_FIELDS)}")
+    return fields
+
+
 class ContextRecallScorer(ClosesItsLoop):
     """Scores how much of a ground truth the context covers; see `create_context_recall_scorer`."""
+
+    # Mastra's names for this scorer (`runEvals` keys its results by the id).
+    id = "context-recall-scorer"
+    name = "Context Recall Scorer"
 
     def __init__(
         self,
@@ -45,7 +64,7 @@ class ContextRecallScorer(ClosesItsLoop):
         self.context_extractor = context_extractor
         self.scale = scale
         # A judge made here from a model string is ours to close (its HTTP pool) with the loop.
-        self._runner = BlockingRunner(cleanup=closer_of(judge) if owns_judge else None)
+        self._use_portal(judge, owns_judge=owns_judge)
 
     async def _chunks(self, input: Any, output: Any) -> Sequence[str]:
         # Without an extractor or a fixed context, tool results in the messages are the context.
@@ -58,8 +77,20 @@ class ContextRecallScorer(ClosesItsLoop):
         return self.context or []
 
     async def arun(
-        self, *, input: Any = None, output: Any = None, ground_truth: str | None = None
+        self,
+        run: Mapping[str, Any] | None = None,
+        *,
+        input: Any = None,
+        output: Any = None,
+        ground_truth: str | None = None,
+        **mastra: Any,
     ) -> RecallResult:
+        """Also as Mastra writes it: `arun({"input": ..., "output": ..., "groundTruth": ...})`
+        or `groundTruth=`; its `runId` and `runtimeContext` are accepted and not used."""
+        fields = _run_fields(run, mastra)
+        input = fields.get("input", input)
+        output = fields.get("output", output)
+        ground_truth = fields.get("groundTruth", fields.get("ground_truth", ground_truth))
         chunks = await self._chunks(input, output)
         question = input if isinstance(input, str) else None
         result = await context_recall(
@@ -70,10 +101,16 @@ class ContextRecallScorer(ClosesItsLoop):
         return result
 
     def run(
-        self, *, input: Any = None, output: Any = None, ground_truth: str | None = None
+        self,
+        run: Mapping[str, Any] | None = None,
+        *,
+        input: Any = None,
+        output: Any = None,
+        ground_truth: str | None = None,
+        **mastra: Any,
     ) -> RecallResult:
-        return self._runner.call(
-            lambda: self.arun(input=input, output=output, ground_truth=ground_truth)
+        return self.blocking(
+            lambda: self.arun(run, input=input, output=output, ground_truth=ground_truth, **mastra)
         )
 
 
@@ -84,6 +121,7 @@ def create_context_recall_scorer(
     context_extractor: ContextExtractor | None = None,
     scale: float = 1,
     model_reason: bool = False,
+    options: Mapping[str, Any] | None = None,
 ) -> ContextRecallScorer:
     """A context recall scorer.
 
@@ -91,7 +129,15 @@ def create_context_recall_scorer(
     `context_extractor(input, output)` supplies the chunks when input or output are agent
     messages (by default, their tool results); otherwise the fixed `context` is used. The reason is written from the
     verdicts at no cost; `model_reason=True` asks a model judge for one in its own words.
+    Mastra's `options={"context": ..., "contextExtractor": ..., "scale": ...}` work too.
     """
+    options = options or {}
+    context = options.get("context", context)
+    context_extractor = options.get(
+        "contextExtractor", options.get("context_extractor", context_extractor)
+    )
+    scale = options.get("scale", scale)
+    model = default_judge(model)
     if scale <= 0:
         raise ValueError(f"scale must be positive, got {scale}")
     return ContextRecallScorer(
