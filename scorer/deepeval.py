@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -11,6 +12,16 @@ from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.recall import context_recall, reason_writer, with_model_reason
 from recall_audit.scorer.types import RecallResult, Status
+
+# DeepEval's `model="gpt-4.1"`: a bare name means one of OpenAI's models (there, and here only;
+# elsewhere a judge names its provider).
+OPENAI_FAMILY = re.compile(r"(gpt-|chatgpt-|o[1-9](-|$))", re.I)
+
+
+def deepeval_model(model: str | Judge | None) -> str | Judge | None:
+    if isinstance(model, str) and "/" not in model and OPENAI_FAMILY.match(model.strip()):
+        return f"openai/{model.strip()}"
+    return model
 
 
 class LLMTestCase(BaseModel):
@@ -55,7 +66,7 @@ class ContextualRecallMetric(ClosesItsLoop):
         if not 0 <= threshold <= 1:
             raise ValueError(f"threshold must be within [0, 1], got {threshold}")
         self.threshold = 1.0 if strict_mode else threshold
-        model = default_judge(model)
+        model = default_judge(deepeval_model(model))
         self.judge = get_judge(model, template=evaluation_template)
         self.reason_writer = reason_writer(self.judge, model_reason and include_reason)
         self.include_reason = include_reason

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.judge import Judge
@@ -19,12 +18,6 @@ PROVIDERS: dict[str, type[OpenAIModel] | type[AnthropicModel]] = {
     "anthropic": AnthropicModel,
 }
 VALID_FORMS = '"builtin", "openai/<model>", "anthropic/<model>" or a Judge instance'
-# A bare model name as DeepEval's and Mastra's examples write it ("gpt-4", "claude-3-5-haiku"):
-# its family says which provider serves it.
-BARE_NAMES = {
-    "openai": re.compile(r"(gpt-|chatgpt-|o[1-9](-|$))", re.I),
-    "anthropic": re.compile(r"claude-", re.I),
-}
 # Seconds a model request may take: a small local model on a busy CPU needs minutes, and a
 # request that times out is sent again while the server still works on the first one.
 TIMEOUT_ENV = "RECALL_AUDIT_MODEL_TIMEOUT"
@@ -45,15 +38,6 @@ def settings_from_env(settings: ModelSettings | None) -> ModelSettings | None:
         ) from None
 
 
-def with_provider(model: str) -> str:
-    """`provider/name`: a bare name of a known family gets its provider in front."""
-    if "/" not in model:
-        for provider, family in BARE_NAMES.items():
-            if family.match(model.strip()):
-                return f"{provider}/{model.strip()}"
-    return model
-
-
 def get_judge(
     model: str | Judge | None = None,
     *,
@@ -68,7 +52,7 @@ def get_judge(
 
         return BuiltinJudge()
     if isinstance(model, str):
-        provider, _, name = with_provider(model).partition("/")
+        provider, _, name = model.partition("/")
         model_class = PROVIDERS.get(provider.strip().lower())
         if model_class is not None and name.strip():
             chat_model: ChatModel = model_class(name.strip(), settings_from_env(settings))
