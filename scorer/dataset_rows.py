@@ -21,7 +21,11 @@ from recall_audit.scorer.errors import RecallAuditError
 Format = Literal["jsonl", "json", "csv"]
 
 QUESTION_FIELDS = ("input", "question", "user_input", "query")
-GROUND_TRUTH_FIELDS = ("ground_truth", "groundTruth", "expected_output", "reference", "answer")
+REFERENCE_FIELDS = ("ground_truth", "groundTruth", "expected_output", "reference")
+# A plain question-answer file's reference; in Ragas' evaluation columns (question, answer,
+# contexts) it is the generated answer instead, so it is never read beside chunks.
+ANSWER_FIELD = "answer"
+GROUND_TRUTH_FIELDS = (*REFERENCE_FIELDS, ANSWER_FIELD)
 GROUND_TRUTHS_FIELD = "ground_truths"
 CONTEXT_FIELDS = ("contexts", "retrieval_context", "retrieved_contexts", "context")
 JSON_WRAPPER_FIELDS = ("data", "cases", "rows")

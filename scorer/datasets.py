@@ -18,17 +18,19 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 from recall_audit.scorer.dataset_rows import (
+    ANSWER_FIELD,
     CONTEXT_FIELDS,
     GROUND_TRUTH_FIELDS,
     GROUND_TRUTHS_FIELD,
     QUESTION_FIELDS,
+    REFERENCE_FIELDS,
     DatasetError,
     Format,
     read_rows,
     type_name,
 )
 from recall_audit.scorer.errors import ConfigurationError
-from recall_audit.scorer.storable import unstorable
+from recall_audit.scorer.storable import MAX_ID_CHARS, too_long, unstorable
 
 ID_FIELDS = ("id", "case_id")
 OnError = Literal["raise", "skip"]
@@ -68,6 +70,14 @@ def stable_case_key(question: str, ground_truth: str) -> str:
     """A short id that stays the same as long as the question and ground truth do."""
     digest = hashlib.sha256(f"{question}\x1f{ground_truth}".encode())
     return digest.hexdigest()[:12]
+
+
+def check_dataset_name(name: str) -> str:
+    """`name` when a database can store it as a dataset's name; ConfigurationError if not."""
+    problem = too_long(name, MAX_ID_CHARS)
+    if problem:
+        raise ConfigurationError(f"the dataset name (--name or the file's stem) {problem}")
+    return name
 
 
 def iter_batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
@@ -154,12 +164,20 @@ def _case_from_row(path: str | Path, line: int, row: Any, *, item: bool) -> Data
 
     rest = dict(row)
     question_key, question = _pop_first(rest, QUESTION_FIELDS)
-    truth_key, ground_truth = _pop_first(rest, GROUND_TRUTH_FIELDS)
+    truth_key, ground_truth = _pop_first(rest, REFERENCE_FIELDS)
     if ground_truth is None and rest.get(GROUND_TRUTHS_FIELD) is not None:
         truth_key, ground_truth = GROUND_TRUTHS_FIELD, rest.pop(GROUND_TRUTHS_FIELD)
         if not isinstance(ground_truth, list) or not all(isinstance(t, str) for t in ground_truth):
             raise fail(truth_key, f"expected a list of strings, got {_describe(ground_truth)}")
         ground_truth = "\n".join(ground_truth)
+    if ground_truth is None and rest.get(ANSWER_FIELD) is not None:
+        if any(rest.get(key) is not None for key in CONTEXT_FIELDS):
+            raise fail(
+                ANSWER_FIELD,
+                "beside retrieved chunks this is the generated answer (Ragas' columns), "
+                "not a reference; give the reference as ground_truth or reference",
+            )
+        truth_key, ground_truth = ANSWER_FIELD, rest.pop(ANSWER_FIELD)
     if question is None and ground_truth is None:
         raise DatasetError(
             path,
@@ -181,6 +199,8 @@ def _case_from_row(path: str | Path, line: int, row: Any, *, item: bool) -> Data
     question, ground_truth = question or "", ground_truth or ""
     if case_id is not None and str(case_id).strip() == "":
         raise fail(id_key, "is empty")
+    if case_id is not None and (problem := too_long(str(case_id), MAX_ID_CHARS)):
+        raise fail(id_key, problem)
     key = str(case_id) if case_id is not None else stable_case_key(question, ground_truth)
     return DatasetCase(
         case_key=key,

@@ -11,9 +11,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
+# Identifiers (case ids, dataset names) are indexed, and PostgreSQL refuses an index entry
+# beyond about 2,700 bytes: 500 characters stay under it even at four UTF-8 bytes each.
+# SQLite would take any length; the limit is checked up front so both behave alike.
+MAX_ID_CHARS = 500
+# A judge's name is kept in a column of this width.
+MAX_JUDGE_CHARS = 200
 # Agent transcripts nest a handful of levels; 32 is far beyond any real chunk layout.
 MAX_DEPTH = 32
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def too_long(value: str, limit: int) -> str | None:
+    """Why `value` is too long to be stored as an identifier, or None when it fits."""
+    if len(value) <= limit:
+        return None
+    return f"is {len(value):,} characters long; at most {limit:,} are allowed"
 
 
 def bad_text(text: str) -> str | None:

@@ -11,6 +11,10 @@ from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 
 @stage("extract-context", batch_number="batch.number", retried=False)
 async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
+    """Chunks past the first top_k of a retriever's answer are dropped, however many it sent:
+    they are neither stored nor judged. Precomputed chunks are the dataset's own, kept whole."""
+    # A retriever of the user's own, not built on BaseRetriever, is capped too.
+    cap = ctx.top_k if getattr(ctx.retriever, "capped", True) else None
     extracted = []
     for work in batch.cases:
         if work.error is None:
@@ -21,7 +25,7 @@ async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
             except ContextError as error:
                 work = work.failed("context", error)
             else:
-                work = _checked(work, clean_chunks(chunks))
+                work = _checked(work, clean_chunks(chunks)[:cap])
         extracted.append(work)
     return batch.with_cases(extracted)
 

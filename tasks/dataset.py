@@ -6,7 +6,12 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel
-from recall_audit.scorer.datasets import DatasetError, fingerprint_file, iter_cases
+from recall_audit.scorer.datasets import (
+    DatasetError,
+    check_dataset_name,
+    fingerprint_file,
+    iter_cases,
+)
 from recall_audit.storage import DatasetRecord, upsert_dataset
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.stage import stage
@@ -34,6 +39,7 @@ async def load_dataset(
     engine: Engine, path: str, name: str | None, on_bad_row: Literal["skip", "fail"]
 ) -> LoadedDataset:
     """Streams through the file once, so memory stays flat, and fails early in `fail` mode."""
+    check_dataset_name(dataset_name(path, name))
     errors: list[DatasetError] = []
     cases = 0
     has_contexts = False

@@ -21,3 +21,8 @@ def slow(question: str, top_k: int) -> list[str]:
     """Takes PIPELINE_RETRIEVER_DELAY seconds per question, so a test can kill a run midway."""
     time.sleep(float(os.environ.get("PIPELINE_RETRIEVER_DELAY", "0")))
     return [f"{question} The answer is {question.split()[-1]}"]
+
+
+def floods(question: str, top_k: int) -> list[str]:
+    """Ignores top_k and sends back fifty passages."""
+    return [f"Passage {n} about {question}" for n in range(50)]

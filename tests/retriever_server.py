@@ -109,7 +109,8 @@ class RetrieverServer:
                     self.send_response(reply.status)
                     for key, value in reply.headers.items():
                         self.send_header(key, value)
-                    self.send_header("Content-Type", "application/json")
+                    if "Content-Type" not in reply.headers:
+                        self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(data)))
                     self.end_headers()
                     self.wfile.write(data)

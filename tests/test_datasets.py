@@ -70,6 +70,33 @@ def test_an_earlier_alias_wins_and_the_others_stay_as_metadata(tmp_path: Path) -
     assert case.metadata == {"answer": "Lyon.", "source": "x"}
 
 
+def test_a_ragas_row_without_a_reference_is_reported_not_filled_from_its_answer(
+    tmp_path: Path,
+) -> None:
+    rows = [
+        {"id": "gen", "question": "Q", "answer": "Lyon.", "contexts": ["Paris is the capital."]},
+        {
+            "id": "old",
+            "question": "Q2",
+            "answer": "Lyon.",
+            "contexts": [],
+            "ground_truths": ["Paris."],
+        },
+        {"id": "qa", "question": "Q3", "answer": "Paris."},
+    ]
+    skipped: list[DatasetError] = []
+    path = write_jsonl(tmp_path / "d.jsonl", rows)
+    cases = {c.case_key: c for c in iter_cases(path, on_error="skip", on_skip=skipped.append)}
+    assert [str(e) for e in skipped] == [
+        f"{path}:1: field 'answer': beside retrieved chunks this is the generated answer "
+        "(Ragas' columns), not a reference; give the reference as ground_truth or reference"
+    ]
+    # Ragas' older list of references wins over the generated answer beside it.
+    assert cases["old"].ground_truth == "Paris." and cases["old"].metadata == {"answer": "Lyon."}
+    # A question-answer file without chunks: the answer is the reference.
+    assert cases["qa"].ground_truth == "Paris."
+
+
 def test_missing_contexts_mean_none_and_empty_list_means_nothing_retrieved(tmp_path: Path) -> None:
     path = write_jsonl(
         tmp_path / "d.jsonl",

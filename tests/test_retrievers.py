@@ -155,9 +155,40 @@ async def test_http_keeps_at_most_max_connections_in_flight() -> None:
 
 
 async def test_http_plain_text_answers_are_returned_as_text(server: RetrieverServer) -> None:
-    server.script(Reply(body="one passage of text"))
+    server.script(Reply(body="one passage of text", headers={"Content-Type": "text/plain"}))
     async with HttpRetriever(server.url, FAST) as retriever:
         assert await retriever.retrieve(case(), top_k=1) == "one passage of text"
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        # A login page behind a 200 is not a chunk that happens to mention the answer.
+        (
+            Reply(
+                body="<html><body>Sign in. Einstein was born in 1879.</body></html>",
+                headers={"Content-Type": "text/html; charset=utf-8"},
+            ),
+            "an HTML page (text/html), not JSON",
+        ),
+        (Reply(body="<!DOCTYPE html><p>1879</p>"), "an HTML page (application/json), not JSON"),
+        (Reply(body='{"results": [{"text": "Einstein was born in 18'), "JSON cut off after"),
+        (Reply(body="Einstein was born in 1879."), "a body that is not JSON"),
+        (
+            Reply(body="<p>born 1879</p>", headers={"Content-Type": "text/plain"}),
+            "an HTML page (text/plain), not JSON",
+        ),
+    ],
+)
+async def test_http_answers_that_are_not_json_are_errors_not_chunks(
+    server: RetrieverServer, reply: Reply, expected: str
+) -> None:
+    server.script(reply)
+    async with HttpRetriever(server.url, FAST) as retriever:
+        with pytest.raises(RetrieverError, match="answered ") as raised:
+            await retriever.retrieve(case(), top_k=1)
+    assert expected in str(raised.value)
+    assert len(server.requests) == 1  # a wrong answer is not asked again
 
 
 def test_http_name_drops_credentials_and_query() -> None:

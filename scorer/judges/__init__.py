@@ -12,6 +12,7 @@ from recall_audit.scorer.models.base import ChatModel, ModelSettings
 from recall_audit.scorer.models.cache import InMemoryCache, ResponseCache
 from recall_audit.scorer.models.openai import OpenAIModel
 from recall_audit.scorer.prompts import PromptTemplate
+from recall_audit.scorer.storable import MAX_JUDGE_CHARS, too_long
 
 PROVIDERS: dict[str, type[OpenAIModel] | type[AnthropicModel]] = {
     "openai": OpenAIModel,
@@ -52,6 +53,8 @@ def get_judge(
 
         return BuiltinJudge()
     if isinstance(model, str):
+        if problem := too_long(model, MAX_JUDGE_CHARS):
+            raise ConfigurationError(f"the judge's name {problem}")
         provider, _, name = model.partition("/")
         model_class = PROVIDERS.get(provider.strip().lower())
         if model_class is not None and name.strip():

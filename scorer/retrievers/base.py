@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
 from recall_audit.scorer.datasets import DatasetCase
@@ -57,6 +57,9 @@ class BaseRetriever:
     """Shared plumbing: `async with retriever:` closes it when done."""
 
     name: str
+    # Whether the audit keeps only the first top_k chunks of an answer: a retriever's answer
+    # is capped whatever it sent back; the dataset's own chunks are kept whole.
+    capped: ClassVar[bool] = True
 
     async def aclose(self) -> None:
         """Nothing to release unless a subclass holds a connection pool."""

@@ -15,6 +15,7 @@ from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError, R
 from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
 
 _BODY_PREVIEW = 200
+_MARKUP_TYPES = frozenset({"text/html", "application/xhtml+xml", "application/xml", "text/xml"})
 
 
 def public_url(url: str) -> str:
@@ -47,13 +48,7 @@ class HttpRetriever(BaseRetriever):
         payload = {"question": case.question, "query": case.question, "top_k": top_k}
         async with self._limiter:
             response = await self._post_with_retries(payload)
-        # An answer that echoes the URL's credentials or the token keeps them to itself.
-        text = scrub(response.text, self._secrets())
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError:
-            # A plain-text answer is one chunk; context extraction decides.
-            return text
+        return self._answer(response)
 
     async def aclose(self) -> None:
         if self._client is not None:
@@ -81,6 +76,29 @@ class HttpRetriever(BaseRetriever):
                 )
             await anyio.sleep(self._delay(attempt, retry_after(response.headers)))
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _answer(self, response: httpx.Response) -> Any:
+        """The parsed JSON answer, or the text of one declared `text/plain` (one chunk).
+
+        Anything else is not what a retriever answers: an HTML page (a login or error page
+        behind a 200) or JSON cut off mid-way is an error, never a chunk to be scored.
+        """
+        # An answer that echoes the URL's credentials or the token keeps them to itself.
+        text = scrub(response.text, self._secrets())
+        kind = response.headers.get("content-type", "").partition(";")[0].strip().lower()
+        markup = kind in _MARKUP_TYPES or text.lstrip()[:1] == "<"
+        if kind == "text/plain" and not markup:
+            return text
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            if markup:
+                what = f"an HTML page ({kind or 'no content type'}), not JSON"
+            elif error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
+                what = f"JSON cut off after {len(text)} characters"
+            else:
+                what = f"a body that is not JSON ({error.msg} at character {error.pos})"
+            raise self._error(f"answered {what}: {self._preview(response)}") from None
 
     def _http(self) -> httpx.AsyncClient:
         # Created on first use so that it belongs to the event loop that uses it.

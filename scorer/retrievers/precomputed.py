@@ -13,6 +13,7 @@ class PrecomputedRetriever(BaseRetriever):
     so recall@k for every k stays available)."""
 
     name = "precomputed"
+    capped = False
 
     async def retrieve(self, case: DatasetCase, top_k: int) -> Any:
         if case.contexts is None:
