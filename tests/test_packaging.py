@@ -1,11 +1,16 @@
 """The built wheel: it installs one top-level name, `recall_audit`, and carries the data
-files the code reads from disk (Alembic's migrations, the `prefect deploy` file)."""
+files the code reads from disk (Alembic's migrations, the `prefect deploy` file, the demo's
+data); installed into a fresh venv outside the checkout, its commands and the README's
+library example work."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+import os
 import shutil
+import site
 import subprocess
 import sys
 import tomllib
@@ -20,7 +25,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[zipfile.ZipFile]:
+def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Built from a copy of what the build reads, so the checkout gets no build/ or egg-info."""
     source = tmp_path_factory.mktemp("source")
     for name in ("pyproject.toml", "README.md"):
@@ -37,7 +42,12 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[zipfile.ZipFile]
         check=True, capture_output=True, timeout=240,
     )  # fmt: skip
     [built] = out.glob("*.whl")
-    with zipfile.ZipFile(built) as archive:
+    return built
+
+
+@pytest.fixture(scope="module")
+def wheel(built_wheel: Path) -> Iterator[zipfile.ZipFile]:
+    with zipfile.ZipFile(built_wheel) as archive:
         yield archive
 
 
@@ -64,7 +74,84 @@ def test_migrations_and_the_deploy_file_are_in_the_wheel(wheel: zipfile.ZipFile)
     names = set(wheel.namelist())
     assert expected <= names
     assert "recall_audit/deployments/prefect.yaml" in names
+    assert {
+        "recall_audit/examples/hotpot/dataset.jsonl",
+        "recall_audit/examples/hotpot/kb.jsonl",
+    } <= names
 
 
 def test_the_console_script_is_the_composed_cli(wheel: zipfile.ZipFile) -> None:
     assert "recall-audit = recall_audit.cli:app" in dist_info(wheel, "entry_points.txt")
+
+
+@pytest.fixture(scope="module")
+def fresh_venv(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new venv with the wheel installed in it, offline and in seconds: no pip of its own
+    (ours installs into it), and the dependencies are this venv's, seen through a .pth file
+    placed after its own site-packages; this venv's editable recall_audit is not (its .pth
+    files are read only in a site directory, which a .pth line does not make)."""
+    venv = tmp_path_factory.mktemp("fresh") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    own = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()  # fmt: skip
+    (Path(own) / "zz_dependencies.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+         "--no-deps", "--no-index", str(built_wheel)],
+        check=True, capture_output=True, timeout=240,
+    )  # fmt: skip
+    return venv
+
+
+def in_fresh_venv(
+    venv: Path, *args: str, cwd: Path, env: dict[str, str]
+) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("PREFECT_", "PYTHON"))}
+    return subprocess.run(
+        [str(venv / "bin" / args[0]), *args[1:]],
+        cwd=cwd, env=clean | env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+
+
+def test_the_installed_wheel_is_the_one_imported(fresh_venv: Path, tmp_path: Path) -> None:
+    done = in_fresh_venv(
+        fresh_venv, "python", "-c", "import recall_audit; print(recall_audit.__file__)",
+        cwd=tmp_path, env={},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().startswith(str(fresh_venv))
+
+
+def test_demo_run_and_the_library_example_work_from_the_installed_wheel(
+    fresh_venv: Path, tmp_path: Path, prefect_api: str
+) -> None:
+    env = {"PREFECT_API_URL": prefect_api}
+    demo = in_fresh_venv(fresh_venv, "recall-audit", "demo", cwd=tmp_path, env=env)
+    assert demo.returncode == 0, demo.stdout + demo.stderr
+    assert "hotpot" in demo.stdout and (tmp_path / ".recall-audit" / "recall.db").is_file()
+
+    cases = [
+        {"id": "ulm", "question": "Where was Einstein born?",
+         "ground_truth": "Einstein was born in Ulm. He won the Nobel Prize.",
+         "contexts": ["Albert Einstein was born in Ulm, Germany, in 1879."]},
+        {"id": "fuji", "question": "富士山の高さは?", "ground_truth": "富士山の高さは3776メートルです。",
+         "contexts": ["富士山の高さは3776メートルです。"]},
+    ]  # fmt: skip
+    small = tmp_path / "small.jsonl"
+    small.write_text("".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cases))
+    run = in_fresh_venv(
+        fresh_venv, "recall-audit", "run", "--dataset", str(small), "--json", cwd=tmp_path, env=env
+    )
+    assert run.returncode == 0, run.stderr
+    summary = json.loads(run.stdout)
+    assert (summary["cases"], summary["errors"]) == (2, 0)
+    assert summary["mean_recall"] == pytest.approx((0.5 + 1.0) / 2)
+
+    readme = (ROOT / "README.md").read_text().split("## The metric as a library", 1)[1]
+    example = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    library = in_fresh_venv(fresh_venv, "python", "-c", example, cwd=tmp_path, env={})
+    assert (library.returncode, library.stderr) == (0, "")
+    assert library.stdout.splitlines()[0] == "0.6666666666666666"

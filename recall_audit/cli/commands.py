@@ -494,7 +494,12 @@ def _prune_prefect(flow_run_ids: list[str], dry_run: bool) -> str:
 
 
 # recall_audit/cli/commands.py: the repository is three folders up.
-DEMO_DIR = Path(__file__).resolve().parents[2] / "examples" / "hotpot"
+# The demo's data: the wheel's package data beside the installed package, else a checkout's
+# examples/ folder (an editable install runs from the checkout).
+DEMO_DIRS = [
+    Path(__file__).resolve().parents[1] / "examples" / "hotpot",
+    Path(__file__).resolve().parents[2] / "examples" / "hotpot",
+]
 
 
 @app.command()
@@ -504,11 +509,13 @@ def demo(
     ] = 4,
 ) -> None:
     """Audit the bundled HotpotQA demo with the built-in BM25 retriever and judge."""
-    if not DEMO_DIR.is_dir():
-        raise fail(f"the demo data is missing at {DEMO_DIR}")
+    found = [folder for folder in DEMO_DIRS if (folder / "kb.jsonl").is_file()]
+    if not found:
+        raise fail(f"the demo data is missing at {DEMO_DIRS[0]}")
+    demo_dir = found[0]
     run(
-        dataset=DEMO_DIR / "dataset.jsonl",
-        retriever=f"bm25:{DEMO_DIR / 'kb.jsonl'}",
+        dataset=demo_dir / "dataset.jsonl",
+        retriever=f"bm25:{demo_dir / 'kb.jsonl'}",
         judge="builtin",
         name="hotpot-demo",
         top_k=top_k,
