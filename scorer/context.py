@@ -14,7 +14,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
+from recall_audit.scorer import bounded_json
+from recall_audit.scorer.bounded_json import JsonLimitError
 from recall_audit.scorer.errors import RecallAuditError
+from recall_audit.scorer.user_code import USER_CODE_ERRORS, raised
 
 TEXT_FIELDS = ("text", "content", "page_content", "chunk")
 # Keys holding the list of hits in common retriever and vector-store responses.
@@ -43,10 +46,8 @@ def extract_chunks(
     if extractor is not None:
         try:
             chunks = extractor(raw)
-        except Exception as error:
-            raise ContextError(
-                f"the context extractor raised {type(error).__name__}: {error}"
-            ) from error
+        except USER_CODE_ERRORS as error:
+            raise ContextError(f"the context extractor {raised(error)}") from error
         if not isinstance(chunks, list) or not all(isinstance(c, str) for c in chunks):
             raise ContextError(
                 f"the context extractor returned {_shape(chunks)}, not a list of strings"
@@ -215,7 +216,9 @@ def _parse_json(text: str) -> Any:
     stripped = text.strip()
     if stripped[:1] in ("[", "{"):
         try:
-            return json.loads(stripped)
+            return bounded_json.loads(stripped)
+        except JsonLimitError as error:
+            raise ContextError(f"the JSON in the answer {error}") from None
         except json.JSONDecodeError:
             return text
     return text

@@ -3,12 +3,17 @@ replies, error messages) that quote a key or an Authorization header."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from urllib.parse import parse_qsl, quote, urlsplit, urlunsplit
 
 MASK = "***"
-# Query parameters whose values are credentials (matched as parts of the lower-cased name).
+# Query parameters whose values may be shown and stored with a URL; every other value is
+# masked, whatever its name, since a URL's query is where services put their keys.
+PUBLIC_PARAMS_ENV = "RECALL_AUDIT_PUBLIC_URL_PARAMS"
+# Query parameters whose values are credentials (matched as parts of the lower-cased name):
+# scrubbed from answers too, and never public.
 SECRET_PARAMS = ("token", "key", "secret", "pass", "pwd", "auth", "signature", "credential", "sig")
 # Credentials that look like credentials, whoever's they are: header lines, bearer tokens,
 # and the key formats of the providers this tool talks to.
@@ -27,26 +32,38 @@ def _secret_param(name: str) -> bool:
     return any(word in lowered for word in SECRET_PARAMS)
 
 
+def public_params() -> frozenset[str]:
+    """The query parameters whose values may be shown: those the user names as public in
+    RECALL_AUDIT_PUBLIC_URL_PARAMS (comma-separated, any case). No credential-like name
+    (token, key, ...) is ever public."""
+    names = os.environ.get(PUBLIC_PARAMS_ENV, "").split(",")
+    return frozenset(n.strip().lower() for n in names if n.strip() and not _secret_param(n))
+
+
 def redact_url(url: str) -> str:
-    """The URL with its user info and the values of credential-like query parameters masked;
-    a URL without either comes back as it was."""
+    """The URL with its user info and every query value masked, but those of parameters
+    named public; a fragment with "=" (OAuth's implicit flow) is masked whole. A URL
+    without any of them comes back as it was."""
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
         return "(a URL that cannot be parsed)"
+    public = public_params()
     pairs = parse_qsl(parts.query, keep_blank_values=True)
-    secret_query = any(_secret_param(k) for k, _ in pairs)
-    secret_fragment = "=" in parts.fragment
-    if "@" not in parts.netloc and not secret_query and not secret_fragment:
+    masked_query = any(k.lower() not in public for k, _ in pairs)
+    masked_fragment = "=" in parts.fragment
+    if "@" not in parts.netloc and not masked_query and not masked_fragment:
         return url
     netloc = parts.netloc
     if "@" in netloc:
         netloc = f"{MASK}@{parts.hostname or ''}" + (f":{port}" if port is not None else "")
     query = parts.query
-    if secret_query:
-        query = "&".join(f"{quote(k)}={MASK if _secret_param(k) else quote(v)}" for k, v in pairs)
-    fragment = MASK if secret_fragment else parts.fragment
+    if masked_query:
+        query = "&".join(
+            f"{quote(k)}={quote(v) if k.lower() in public else MASK}" for k, v in pairs
+        )
+    fragment = MASK if masked_fragment else parts.fragment
     return urlunsplit((parts.scheme, netloc, parts.path, query, fragment))
 
 

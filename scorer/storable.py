@@ -9,6 +9,7 @@ Found early, each is one row's error instead of a crash in the middle of a run.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 # Identifiers (case ids, dataset names) are indexed, and PostgreSQL refuses an index entry
@@ -47,27 +48,47 @@ def unstorable(value: Any, *, text: bool = True) -> str | None:
     """What makes a JSON-like value unstorable (with where inside it), or None when it is fine;
     with text=False only its depth is checked.
 
-    Walks with an explicit stack, so a hostile depth cannot overflow this check itself.
+    Walks with an explicit stack of iterators, one per open level: a hostile depth cannot
+    overflow this check, and a list of millions of items costs no copy of it.
     """
-    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    problem = _problem(value, text)
+    if problem is not None:
+        return problem
+    stack: list[tuple[Iterator[tuple[str, Any]], str]] = [(_children(value), "")]
     while stack:
-        item, where, depth = stack.pop()
-        if depth > MAX_DEPTH:
+        children, where = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            continue
+        step, item = child
+        inside = f"{where}{step}"
+        if len(stack) > MAX_DEPTH:
             return f"is nested more than {MAX_DEPTH} levels deep"
-        if isinstance(item, str):
-            problem = bad_text(item) if text else None
-        elif isinstance(item, dict):
-            keys = (k for k in item if text and isinstance(k, str))
-            problem = next(filter(None, map(bad_text, keys)), None)
-            # Reversed, so the first problem in document order is the one reported.
-            stack.extend((v, f"{where}.{k}", depth + 1) for k, v in reversed(item.items()))
-        elif isinstance(item, list):
-            stack.extend(
-                (v, f"{where}[{i}]", depth + 1) for i, v in reversed(list(enumerate(item)))
-            )
-            problem = None
-        else:
-            problem = None
+        problem = _problem(item, text)
         if problem is not None:
-            return f"{problem} (at {where.lstrip('.')})" if where else problem
+            return f"{problem} (at {inside.lstrip('.')})"
+        if isinstance(item, dict | list):
+            stack.append((_children(item), inside))
+    return None
+
+
+def _children(value: Any) -> Iterator[tuple[str, Any]]:
+    """(how to reach it, child) for each child of a dict or list, in document order."""
+    if isinstance(value, dict):
+        return ((f".{k}", v) for k, v in value.items())
+    if isinstance(value, list):
+        return ((f"[{i}]", v) for i, v in enumerate(value))
+    return iter(())
+
+
+def _problem(item: Any, text: bool) -> str | None:
+    """What makes this one value (a string, or a dict's keys) unstorable."""
+    if not text:
+        return None
+    if isinstance(item, str):
+        return bad_text(item)
+    if isinstance(item, dict):
+        keys = (k for k in item if isinstance(k, str))
+        return next(filter(None, map(bad_text, keys)), None)
     return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from recall_audit.scorer.context import ContextError, extract_chunks
+from recall_audit.scorer.limits import Limits, beyond
 from recall_audit.scorer.recall import clean_chunks
 from recall_audit.scorer.storable import bad_text
 from recall_audit.tasks.stage import stage
@@ -25,14 +26,21 @@ async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
             except ContextError as error:
                 work = work.failed("context", error)
             else:
-                work = _checked(work, clean_chunks(chunks)[:cap])
+                work = _checked(work, clean_chunks(chunks)[:cap], ctx.limits)
         extracted.append(work)
     return batch.with_cases(extracted)
 
 
-def _checked(work: CaseWork, chunks: list[str]) -> CaseWork:
-    """A chunk no database can store fails its case here, not the batch when it is saved."""
+def _checked(work: CaseWork, chunks: list[str], limits: Limits) -> CaseWork:
+    """A chunk no database can store fails its case here, not the batch when it is saved;
+    so do more chunks, or a longer one, than the limits allow."""
+    if len(chunks) > limits.max_chunks:
+        many = f"the answer holds {len(chunks):,} chunks, more than {limits.max_chunks:,}"
+        return work.failed("context", beyond(many, "max_chunks"))
     for number, chunk in enumerate(chunks, start=1):
+        if len(chunk) > limits.max_chunk_chars:
+            long = f"chunk {number} has {len(chunk):,} characters, more than {limits.max_chunk_chars:,}"
+            return work.failed("context", beyond(long, "max_chunk_chars"))
         problem = bad_text(chunk)
         if problem is not None:
             return work.failed("context", f"chunk {number} {problem}")

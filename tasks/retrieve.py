@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import anyio
 from recall_audit.scorer.errors import RecallAuditError
+from recall_audit.scorer.limits import beyond
 from recall_audit.scorer.storable import unstorable
 from recall_audit.tasks.concurrent import map_bounded
 from recall_audit.tasks.stage import stage
@@ -11,11 +13,18 @@ from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 
 @stage("retrieve", batch_number="batch.number")
 async def retrieve(ctx: AuditContext, batch: Batch) -> Batch:
-    """A retriever failure is recorded against its case; the rest of the batch goes on."""
+    """A retriever failure is recorded against its case; the rest of the batch goes on, and
+    a retrieval that takes longer than the limit is one."""
+
+    seconds = ctx.limits.retriever_timeout
 
     async def one(work: CaseWork) -> CaseWork:
         try:
-            raw = await ctx.retriever.retrieve(work.case, ctx.top_k)
+            with anyio.fail_after(seconds):
+                raw = await ctx.retriever.retrieve(work.case, ctx.top_k)
+        except TimeoutError:
+            took = f"{ctx.retriever.name} took longer than {seconds:g} s"
+            return work.failed("retriever", beyond(took, "retriever_timeout"))
         except RecallAuditError as error:
             return work.failed("retriever", error)
         # Too deep an answer would overflow the recursion of whatever walks it next.

@@ -10,6 +10,7 @@ import anyio
 from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.judge import Judge
+from recall_audit.scorer.limits import Limits, limits_from_env
 from recall_audit.scorer.redact import scrub_message
 from recall_audit.scorer.retrievers import Retriever
 from recall_audit.scorer.types import Usage
@@ -36,7 +37,8 @@ class CaseWork(BaseModel):
 
     def failed(self, stage: str, error: BaseException | str) -> CaseWork:
         # The last guard before the database: nothing shaped like a credential is kept.
-        return self.model_copy(update={"error": scrub_message(f"{stage}: {error}")})
+        # Its retriever's answer goes too: it is never read again, and may be large.
+        return self.model_copy(update={"error": scrub_message(f"{stage}: {error}"), "raw": None})
 
 
 class Batch(BaseModel):
@@ -78,3 +80,5 @@ class AuditContext:
     # A resumed run does its errored cases again (the endpoint may have recovered).
     retry_errors: bool = True
     new_claims: NewClaims = field(default_factory=NewClaims)
+    # How long a retrieval may take and how large its answer may be (RECALL_AUDIT_* settings).
+    limits: Limits = field(default_factory=limits_from_env)

@@ -130,6 +130,8 @@ def test_kill_9_then_resume_leaves_no_run_no_server_and_no_secret_behind(
             OPENAI_BASE_URL=f"{model.url}/v1",
             OPENAI_API_KEY=API_KEY,
             PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS="180",
+            # Every other query value of the URL is masked: `lang` is named public.
+            RECALL_AUDIT_PUBLIC_URL_PARAMS="lang",
         )
         args = ["run", "--dataset", str(data), "--retriever", url, "--judge", "openai/fake"]
         args += ["--batch-size", "3", "--concurrency", "1", "--json"]

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
+import fake_retrievers
 import pytest
 from prefect_server import free_port
 from recall_audit.scorer.context import extract_chunks
@@ -229,9 +230,16 @@ async def test_python_function_errors_become_retriever_errors() -> None:
     retriever = retriever_from_spec("python:fake_retrievers:broken")
     with pytest.raises(RetrieverError) as caught:
         await retriever.retrieve(case(), top_k=1)
-    assert (
-        str(caught.value)
-        == "retriever python:fake_retrievers:broken raised ValueError: index offline"
+    # The line of the user's own code that raised, as a path from the working folder.
+    line = next(
+        n
+        for n, text in enumerate(Path(fake_retrievers.__file__).read_text().splitlines(), 1)
+        if 'raise ValueError("index offline")' in text
+    )
+    where = Path(fake_retrievers.__file__).resolve().relative_to(Path.cwd())
+    assert str(caught.value) == (
+        "retriever python:fake_retrievers:broken raised ValueError: index offline "
+        f"({where}:{line}, in broken)"
     )
 
 

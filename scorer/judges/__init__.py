@@ -6,7 +6,9 @@ import os
 
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.judge import Judge
+from recall_audit.scorer.judges.bounded import GroundTruthLimit
 from recall_audit.scorer.judges.llm import LLMJudge, UnusableAnswer
+from recall_audit.scorer.limits import limits_from_env
 from recall_audit.scorer.models.anthropic import AnthropicModel
 from recall_audit.scorer.models.base import ChatModel, ModelSettings
 from recall_audit.scorer.models.cache import InMemoryCache, ResponseCache
@@ -51,7 +53,7 @@ def get_judge(
         # Imported here so the LLM path never pays for the builtin judge's setup, and back.
         from recall_audit.scorer.judges.builtin import BuiltinJudge
 
-        return BuiltinJudge()
+        return GroundTruthLimit(BuiltinJudge(), limits_from_env().max_ground_truth_chars)
     if isinstance(model, str):
         if problem := too_long(model, MAX_JUDGE_CHARS):
             raise ConfigurationError(f"the judge's name {problem}")

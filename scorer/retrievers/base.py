@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.errors import RecallAuditError
+from recall_audit.scorer.limits import limits_from_env
 
 TOKEN_ENV = "RECALL_AUDIT_RETRIEVER_TOKEN"
 
@@ -26,7 +27,13 @@ class RetrieverSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    timeout: float = Field(default=30.0, gt=0)
+    # Seconds the endpoint may stay silent (connecting, or between two bytes of its answer);
+    # the whole call is bounded by Limits.retriever_timeout, in the audit.
+    timeout: float = Field(default_factory=lambda: limits_from_env().retriever_idle_timeout, gt=0)
+    # Bytes of an answer, decompressed; beyond them the case errors.
+    max_response_bytes: int = Field(
+        default_factory=lambda: limits_from_env().max_response_bytes, ge=1
+    )
     max_connections: int = Field(default=8, ge=1)
     # Retries after the first attempt, on 429, 5xx, timeouts and connection errors.
     retries: int = Field(default=3, ge=0)

@@ -17,6 +17,7 @@ import numpy as np
 from pydantic import BaseModel
 from recall_audit.scorer.datasets import DatasetCase, fingerprint_file
 from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.limits import beyond, limits_from_env
 from recall_audit.scorer.retrievers.base import BaseRetriever
 
 TEXT_SUFFIXES = (".txt", ".md")
@@ -51,18 +52,24 @@ def knowledge_base_fingerprint(path: str | Path) -> str:
     return digest.hexdigest()
 
 
-def load_documents(path: str | Path) -> list[Document]:
-    """The documents of a knowledge base, in a stable order (sorted file paths, file order)."""
+def load_documents(path: str | Path, max_chars: int | None = None) -> list[Document]:
+    """The documents of a knowledge base, in a stable order (sorted file paths, file order).
+
+    A document longer than `max_chars` (default: the limit on a chunk's characters) is
+    refused, naming its file and line, and so is a line that is not UTF-8; a huge line is
+    never read whole.
+    """
     root = Path(path)
+    limit = max_chars or limits_from_env().max_chunk_chars
     if root.is_dir():
-        files = sorted(
-            p for p in root.rglob("*") if p.suffix.lower() in TEXT_SUFFIXES and p.is_file()
-        )
-        documents = [d for file in files for d in _file_documents(file, file.relative_to(root))]
+        files = _text_files(root)
+        documents = [
+            d for file in files for d in _file_documents(file, file.relative_to(root), limit)
+        ]
     elif root.is_file() and root.suffix.lower() == ".jsonl":
-        documents = list(_jsonl_documents(root))
+        documents = list(_jsonl_documents(root, limit))
     elif root.is_file() and root.suffix.lower() in TEXT_SUFFIXES:
-        documents = list(_file_documents(root, Path(root.name)))
+        documents = list(_file_documents(root, Path(root.name), limit))
     else:
         raise ConfigurationError(
             f"knowledge base {path} not found: give a folder of .txt/.md files, one such file, or a .jsonl"
@@ -72,8 +79,33 @@ def load_documents(path: str | Path) -> list[Document]:
     return documents
 
 
-def _file_documents(file: Path, relative: Path) -> Iterator[Document]:
-    text = file.read_text(encoding="utf-8-sig").strip()
+def _lines(file: Path, max_chars: int) -> Iterator[tuple[int, str]]:
+    """(line number, text) of a UTF-8 file, each line read only up to what `max_chars`
+    characters can take in UTF-8 or JSON escapes."""
+    max_bytes = 6 * max_chars + 1024
+    with file.open("rb") as handle:
+        number = 0
+        while line := handle.readline(max_bytes + 1):
+            number += 1
+            if len(line) > max_bytes:
+                raise ConfigurationError(
+                    f"{file}:{number}: " + _too_long(f"a line longer than {max_bytes:,} bytes")
+                )
+            try:
+                yield number, line.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError as error:
+                raise ConfigurationError(
+                    f"{file}:{number}: not valid UTF-8 ({error.reason} at byte {error.start + 1}); "
+                    "a knowledge base is UTF-8 text"
+                ) from None
+
+
+def _too_long(what: str) -> str:
+    return beyond(f"{what}, longer than a chunk may be", "max_chunk_chars")
+
+
+def _file_documents(file: Path, relative: Path, max_chars: int) -> Iterator[Document]:
+    text = "".join(_paragraph_lines(file, max_chars)).strip()
     if len(text) <= MAX_DOCUMENT_CHARS:
         if text:
             yield Document(id=relative.as_posix(), text=text)
@@ -83,20 +115,43 @@ def _file_documents(file: Path, relative: Path) -> Iterator[Document]:
         yield Document(id=f"{relative.as_posix()}#{number}", text=paragraph)
 
 
-def _jsonl_documents(file: Path) -> Iterator[Document]:
-    with file.open(encoding="utf-8-sig") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise ConfigurationError(f"{file}:{number}: invalid JSON: {error.msg}") from None
-            text = row.get("text") if isinstance(row, dict) else None
-            if not isinstance(text, str):
-                raise ConfigurationError(f"{file}:{number}: a document needs a string 'text' field")
-            title = row.get("title") or ""
-            yield Document(id=str(row.get("id", number)), title=str(title), text=text)
+def _paragraph_lines(file: Path, max_chars: int) -> Iterator[str]:
+    """The file's lines, stopping at a paragraph (lines between blank ones) longer than a
+    document may be, before the rest of it is read."""
+    start, chars = 1, 0
+    for number, line in _lines(file, max_chars):
+        if line in ("\n", "\r\n"):
+            start, chars = number + 1, 0
+        chars += len(line)
+        if chars > max_chars:
+            raise ConfigurationError(
+                f"{file}:{start}: "
+                + _too_long(f"a paragraph of more than {max_chars:,} characters")
+            )
+        yield line
+
+
+def _jsonl_documents(file: Path, max_chars: int) -> Iterator[Document]:
+    """One document per line; a line that is not a document stops the loading, located."""
+    for number, line in _lines(file, max_chars):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except (json.JSONDecodeError, RecursionError) as error:
+            reason = error.msg if isinstance(error, json.JSONDecodeError) else "nested too deeply"
+            raise ConfigurationError(f"{file}:{number}: invalid JSON: {reason}") from None
+        except ValueError as error:  # a number beyond Python's digit limit
+            raise ConfigurationError(f"{file}:{number}: invalid JSON: {error}") from None
+        text = row.get("text") if isinstance(row, dict) else None
+        if not isinstance(text, str):
+            raise ConfigurationError(f"{file}:{number}: a document needs a string 'text' field")
+        if len(text) > max_chars:
+            raise ConfigurationError(
+                f"{file}:{number}: " + _too_long(f"a text of {len(text):,} characters")
+            )
+        title = row.get("title") or ""
+        yield Document(id=str(row.get("id", number)), title=str(title), text=text)
 
 
 class Bm25Retriever(BaseRetriever):
@@ -105,9 +160,9 @@ class Bm25Retriever(BaseRetriever):
     Returns chunk texts best first; equal scores keep knowledge-base order; chunks sharing
     no word with the question are never returned."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, max_document_chars: int | None = None) -> None:
         self.name = f"bm25:{path}"
-        self.documents = load_documents(path)
+        self.documents = load_documents(path, max_document_chars)
         corpus = [d.chunk for d in self.documents]
         self._index = bm25s.BM25()
         tokens = bm25s.tokenize(corpus, stopwords=STOPWORDS, show_progress=False)

@@ -4,18 +4,47 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 import anyio
 import httpx
+from httpx import codes
+from recall_audit.scorer import bounded_json
+from recall_audit.scorer.bounded_json import JsonLimitError
 from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.limits import beyond
 from recall_audit.scorer.redact import scrub, url_secrets
 from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError, RetrieverSettings
 from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
 
 _BODY_PREVIEW = 200
 _MARKUP_TYPES = frozenset({"text/html", "application/xhtml+xml", "application/xml", "text/xml"})
+# Bytes of an error answer read for its preview; the rest is never downloaded.
+_ERROR_BODY_BYTES = 1 << 16
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An HTTP answer whose body was read within the limit."""
+
+    status_code: int
+    headers: httpx.Headers
+    content: bytes
+    encoding: str | None
+
+    @property
+    def is_success(self) -> bool:
+        return 200 <= self.status_code < 300
+
+    @property
+    def reason_phrase(self) -> str:
+        return codes.get_reason_phrase(self.status_code)
+
+    @property
+    def text(self) -> str:
+        return self.content.decode(self.encoding or "utf-8", errors="replace")
 
 
 def public_url(url: str) -> str:
@@ -55,12 +84,12 @@ class HttpRetriever(BaseRetriever):
             await self._client.aclose()
             self._client = None
 
-    async def _post_with_retries(self, payload: dict[str, Any]) -> httpx.Response:
+    async def _post_with_retries(self, payload: dict[str, Any]) -> Answer:
         settings = self._settings
         for attempt in range(settings.retries + 1):
             last_try = attempt == settings.retries
             try:
-                response = await self._http().post(self._url, json=payload)
+                response = await self._post(payload)
             except httpx.TransportError as error:  # timeouts included
                 if last_try:
                     raise self._error(f"{_describe(error)} after {attempt + 1} attempts") from None
@@ -77,7 +106,7 @@ class HttpRetriever(BaseRetriever):
             await anyio.sleep(self._delay(attempt, retry_after(response.headers)))
         raise AssertionError("unreachable: the last attempt returns or raises")
 
-    def _answer(self, response: httpx.Response) -> Any:
+    def _answer(self, response: Answer) -> Any:
         """The parsed JSON answer, or the text of one declared `text/plain` (one chunk).
 
         Anything else is not what a retriever answers: an HTML page (a login or error page
@@ -90,7 +119,9 @@ class HttpRetriever(BaseRetriever):
         if kind == "text/plain" and not markup:
             return text
         try:
-            return json.loads(text)
+            return bounded_json.loads(text)
+        except JsonLimitError as error:
+            raise self._error(f"answered JSON that {error}") from None
         except json.JSONDecodeError as error:
             if markup:
                 what = f"an HTML page ({kind or 'no content type'}), not JSON"
@@ -99,6 +130,25 @@ class HttpRetriever(BaseRetriever):
             else:
                 what = f"a body that is not JSON ({error.msg} at character {error.pos})"
             raise self._error(f"answered {what}: {self._preview(response)}") from None
+
+    async def _post(self, payload: dict[str, Any]) -> Answer:
+        """One attempt, its body read up to `max_response_bytes` (decompressed): an endless
+        or inflating body stops there. An error's body is read only as far as its preview."""
+        async with self._http().stream("POST", self._url, json=payload) as response:
+            limit = self._settings.max_response_bytes
+            if not response.is_success:
+                limit = min(limit, _ERROR_BODY_BYTES)
+            body = bytearray()
+            async for piece in response.aiter_bytes():
+                body += piece
+                if len(body) <= limit:
+                    continue
+                if not response.is_success:
+                    break
+                raise self._error(
+                    beyond(f"answered more than {limit:,} bytes", "max_response_bytes")
+                )
+        return Answer(response.status_code, response.headers, bytes(body), response.encoding)
 
     def _http(self) -> httpx.AsyncClient:
         # Created on first use so that it belongs to the event loop that uses it.
@@ -116,7 +166,7 @@ class HttpRetriever(BaseRetriever):
         delay = backoff(attempt, settings.backoff, settings.max_backoff, self._random)
         return min(max(delay, hinted or 0.0), settings.max_backoff)
 
-    def _preview(self, response: httpx.Response) -> str:
+    def _preview(self, response: Answer) -> str:
         text = " ".join(response.text.split())[:_BODY_PREVIEW] or response.reason_phrase
         return scrub(text, self._secrets())
 

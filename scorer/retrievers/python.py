@@ -11,10 +11,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import anyio
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError
+from recall_audit.scorer.user_code import USER_CODE_ERRORS, in_daemon_thread, raised
 
 OWN_PACKAGE = "recall_audit"
 
@@ -74,8 +74,11 @@ def _takes_top_k(function: Callable[..., Any]) -> bool:
 class PythonRetriever(BaseRetriever):
     """Calls `function(question, top_k)`, or `function(question)` when it takes one argument.
 
-    Async functions are awaited; plain ones run in a worker thread so they cannot block the
-    event loop. Whatever they return is the raw result for context extraction.
+    Async functions are awaited; plain ones run in a thread of their own so they cannot
+    block the event loop, nor keep the process alive when they never return (the audit's
+    timeout moves on without them). Whatever they return is the raw result for context
+    extraction. Whatever they raise, SystemExit and KeyboardInterrupt included, is the
+    case's RetrieverError, naming the exception and the line of the user's code.
     """
 
     def __init__(self, function: Callable[..., Any], name: str) -> None:
@@ -95,9 +98,7 @@ class PythonRetriever(BaseRetriever):
         try:
             if self._is_async:
                 return await self._function(*args)
-            result = await anyio.to_thread.run_sync(partial(self._function, *args))
+            result = await in_daemon_thread(partial(self._function, *args))
             return await result if inspect.isawaitable(result) else result
-        except Exception as error:
-            raise RetrieverError(
-                f"retriever {self.name} raised {type(error).__name__}: {error}"
-            ) from error
+        except USER_CODE_ERRORS as error:
+            raise RetrieverError(f"retriever {self.name} {raised(error)}") from error

@@ -1,0 +1,72 @@
+"""Run a command as a child process and say what it cost: exit code, output, seconds, and
+the child's own peak resident memory (from wait4, so no other child of the test session
+counts, unlike getrusage(RUSAGE_CHILDREN)).
+
+    done = measured([*CLI, "run", ...], env=env, cwd=tmp_path, timeout=120)
+    assert done.code == 0 and done.peak_mb < 500
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Measured:
+    code: int
+    stdout: str
+    stderr: str
+    seconds: float
+    peak_mb: float
+
+    def one_line(self) -> str:
+        """The one line of stderr; fails the test when there is not exactly one."""
+        lines = [line for line in self.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1, f"expected one line on stderr, got:\n{self.stderr}"
+        assert "Traceback" not in self.stderr, self.stderr
+        return lines[0]
+
+
+def measured(
+    command: list[str],
+    *,
+    env: dict[str, str],
+    cwd: Path,
+    timeout: float,
+    while_running: Callable[[subprocess.Popen[bytes]], None] | None = None,
+) -> Measured:
+    """`command` to its end, or killed (and the test failed) after `timeout` seconds.
+    `while_running` is called once with the process, e.g. to send it a signal."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.monotonic()
+        process = subprocess.Popen(command, env=env, cwd=cwd, stdout=out, stderr=err)
+        if while_running is not None:
+            while_running(process)
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() - start > timeout:
+                process.kill()
+                os.wait4(process.pid, 0)
+                process.returncode = -9
+                raise AssertionError(f"{command[2:5]} still running after {timeout} s: killed")
+            time.sleep(0.05)
+        seconds = time.monotonic() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return Measured(
+            code=process.returncode,
+            stdout=out.read().decode(errors="replace"),
+            stderr=err.read().decode(errors="replace"),
+            seconds=seconds,
+            # Linux reports kilobytes.
+            peak_mb=usage.ru_maxrss / 1024,
+        )

@@ -1,0 +1,332 @@
+"""Bounded in time and memory: what a hostile retriever, dataset or knowledge base does to a
+run (issue 24's table, one test input each, built here).
+
+Each run goes through the command line in a child process, whose exit code, one-line
+message, time (bounded generously: the bound is for hangs, not speed) and own peak memory
+are asserted. Several inputs share one run where they can (each a case of one dataset), so
+the suite starts few processes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+import zlib
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from measured import Measured, measured
+from recall_audit.storage import open_database, run_results
+from sqlmodel import Session
+from test_cli import CLI, cli_env
+
+# Resident memory a child may reach, whatever it was fed.
+PEAK_MB = 500
+# Seconds a run may take before it is taken for a hang (most take a few).
+HANG_S = 120
+GOOD = ("Where was Einstein born?", "Einstein was born in Ulm.")
+GOOD_CHUNK = "Albert Einstein was born in Ulm, Germany, in 1879."
+
+
+def run_cli(tmp_path: Path, env: dict[str, str], *args: str) -> Measured:
+    return measured([*CLI, *args], env=env, cwd=tmp_path, timeout=HANG_S)
+
+
+def case_errors(db_url: str, run_id: str) -> dict[str, str | None]:
+    with Session(open_database(db_url)) as session:
+        return {r.case_key: r.error for r in run_results(session, run_id)}
+
+
+def write_cases(path: Path, questions: dict[str, str], ground_truth: dict[str, str]) -> None:
+    rows = [
+        {"id": key, "question": question, "ground_truth": ground_truth.get(key, GOOD[1])}
+        for key, question in questions.items()
+    ]
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+
+
+def distinct_sentences(chars: int) -> str:
+    """Text of `chars` characters, no two sentences alike (the built-in judge's worst case)."""
+    sentences, total, n = [], 0, 0
+    while total < chars:
+        sentence = f"Station {n} recorded {n * 7 % 1000} millimetres of rain in {1900 + n % 120}."
+        sentences.append(sentence)
+        total, n = total + len(sentence) + 1, n + 1
+    return " ".join(sentences)
+
+
+HOSTILE_MODULE = (
+    """
+import asyncio, sys, time
+
+def search(question, top_k):
+    if question == "sleep":
+        time.sleep(3600)
+    if question == "sleep async":
+        return asyncio.sleep(3600)
+    if question == "many chunks":
+        return ["a chunk of text"] * 2_000_000
+    if question == "exit":
+        sys.exit(3)
+    if question == "interrupt":
+        raise KeyboardInterrupt
+    if question == "memory":
+        raise MemoryError
+    if question == "recursion":
+        def down(n):
+            return down(n + 1)
+        down(0)
+    if question == "huge number":
+        return '{"results": [{"text": "t", "score": ' + "9" * 5000 + '}]}'
+    if question == "deep":
+        return "[" * 10_000 + "]" * 10_000
+    return [GOOD_CHUNK]
+"""
+    + f"\nGOOD_CHUNK = {GOOD_CHUNK!r}\n"
+)
+
+# What each hostile case's error says, besides the retriever's name.
+PYTHON_ERRORS = {
+    "sleep": "took longer than 2 s (raise the limit with RECALL_AUDIT_RETRIEVER_TIMEOUT)",
+    "sleep async": "took longer than 2 s (raise the limit with RECALL_AUDIT_RETRIEVER_TIMEOUT)",
+    # Two million chunks for --top-k 5000: the first 5,000 are kept, still too many.
+    "many chunks": "5,000 chunks, more than 1,000 (raise the limit with RECALL_AUDIT_MAX_CHUNKS)",
+    "exit": "raised SystemExit: 3 (hostile.py:",
+    "interrupt": "raised KeyboardInterrupt (hostile.py:",
+    "memory": "raised MemoryError (hostile.py:",
+    "recursion": "raised RecursionError: maximum recursion depth exceeded (hostile.py:",
+    "huge number": "holds a number of 5,000 characters",
+    "deep": "is nested more than 32 levels deep",
+    "big ground truth": "(raise the limit with RECALL_AUDIT_MAX_GROUND_TRUTH_CHARS)",
+}
+
+
+def test_hostile_python_retriever_costs_only_its_cases(
+    prefect_api: str, sqlite_db_url: str, tmp_path: Path, record_property: Any
+) -> None:
+    """Sleeping (sync, async), a flood of chunks, SystemExit, KeyboardInterrupt,
+    MemoryError, recursion, a 5,000-digit number, 10,000 levels of nesting, and a 1 MB
+    ground truth: each errors its own case, naming the limit or the user's line, and the
+    good case is scored."""
+    (tmp_path / "hostile.py").write_text(HOSTILE_MODULE)
+    questions = {"good": GOOD[0]} | {key.replace(" ", "-"): key for key in PYTHON_ERRORS}
+    questions["big-ground-truth"] = GOOD[0] + " (again)"
+    data = tmp_path / "hostile.jsonl"
+    write_cases(data, questions, {"big-ground-truth": distinct_sentences(1_000_000)})
+    env = cli_env(prefect_api, sqlite_db_url, RECALL_AUDIT_RETRIEVER_TIMEOUT="2")
+
+    done = run_cli(
+        tmp_path,
+        env,
+        "run",
+        "--dataset",
+        str(data),
+        "--retriever",
+        "python:hostile:search",
+        "--top-k",
+        "5000",
+        "--json",
+    )
+
+    assert done.code == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    summary = json.loads(done.stdout)
+    assert (summary["scored"], summary["errors"]) == (1, len(PYTHON_ERRORS))
+    errors = case_errors(sqlite_db_url, summary["run_id"])
+    assert errors["good"] is None
+    for key, expected in PYTHON_ERRORS.items():
+        assert expected in (errors[key.replace(" ", "-")] or ""), (
+            key,
+            errors[key.replace(" ", "-")],
+        )
+    assert done.peak_mb < PEAK_MB
+    record_property("python_run_s", round(done.seconds, 1))
+    record_property("python_peak_mb", round(done.peak_mb))
+
+
+def gzip_bomb(megabytes: int) -> bytes:
+    """`megabytes` of zeros, gzipped (a few hundred kilobytes)."""
+    packer = zlib.compressobj(1, wbits=31)
+    return b"".join(packer.compress(bytes(1 << 20)) for _ in range(megabytes)) + packer.flush()
+
+
+class HostileRetriever:
+    """A retriever endpoint on 127.0.0.1 that misbehaves according to the question."""
+
+    def __init__(self) -> None:
+        self.bomb = gzip_bomb(128)
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
+
+    @property
+    def port(self) -> int:
+        return self._server.server_address[1]
+
+    def __enter__(self) -> HostileRetriever:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        bomb = self.bomb
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length", 0))
+                question = json.loads(self.rfile.read(length))["question"]
+                # The client gives up on the hostile answers, as it should.
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                    self._answer(question)
+
+            def _answer(self, question: str) -> None:
+                if question == "endless":
+                    self._start(chunked=True)
+                    block = b"x" * 65536
+                    while True:
+                        self.wfile.write(b"%x\r\n%s\r\n" % (len(block), block))
+                elif question == "trickle":
+                    self._start(chunked=True)
+                    while True:
+                        self.wfile.write(b"1\r\n \r\n")
+                        self.wfile.flush()
+                        time.sleep(1)
+                elif question == "gzip bomb":
+                    self._start(length=len(bomb), headers={"Content-Encoding": "gzip"})
+                    self.wfile.write(bomb)
+                elif question == "huge number":
+                    self._send('{"results": [{"text": "t", "id": %s}]}' % ("7" * 5000))
+                elif question == "deep":
+                    self._send("[" * 10_000 + "]" * 10_000)
+                else:
+                    self._send(json.dumps({"results": [{"text": GOOD_CHUNK}]}))
+
+            def _send(self, text: str) -> None:
+                data = text.encode()
+                self._start(length=len(data))
+                self.wfile.write(data)
+
+            def _start(
+                self,
+                *,
+                length: int | None = None,
+                chunked: bool = False,
+                headers: dict | None = None,
+            ) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                for key, value in (headers or {}).items():
+                    self.send_header(key, value)
+                if chunked:
+                    self.send_header("Transfer-Encoding", "chunked")
+                else:
+                    self.send_header("Content-Length", str(length))
+                self.end_headers()
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        return Handler
+
+
+@pytest.fixture
+def hostile_retriever() -> Iterator[HostileRetriever]:
+    with HostileRetriever() as server:
+        yield server
+
+
+HTTP_ERRORS = {
+    "endless": "answered more than 33,554,432 bytes (raise the limit with RECALL_AUDIT_MAX_RESPONSE_BYTES)",
+    "trickle": "took longer than 3 s (raise the limit with RECALL_AUDIT_RETRIEVER_TIMEOUT)",
+    "gzip bomb": "answered more than 33,554,432 bytes",
+    "huge number": "answered JSON that holds a number of 5,000 characters",
+    "deep": "answered JSON that is nested more than 32 levels deep",
+}
+SECRETS = ("Pa55-word-1", "access-SECRET-2", "code-SECRET-3")
+
+
+def test_hostile_http_retriever_costs_only_its_cases_and_shows_no_query_value(
+    prefect_api: str,
+    sqlite_db_url: str,
+    tmp_path: Path,
+    hostile_retriever: HostileRetriever,
+    record_property: Any,
+) -> None:
+    """An endless body, one byte a second, a gzip bomb, a 5,000-digit number and 10,000
+    levels of nesting each error their own case; the URL's user info and every query value
+    are masked in what is printed and stored."""
+    questions = {"good": GOOD[0]} | {key.replace(" ", "-"): key for key in HTTP_ERRORS}
+    data = tmp_path / "hostile.jsonl"
+    write_cases(data, questions, {})
+    port = hostile_retriever.port
+    url = (
+        f"http://auditor:{SECRETS[0]}@127.0.0.1:{port}/search?access={SECRETS[1]}&code={SECRETS[2]}"
+    )
+    env = cli_env(prefect_api, sqlite_db_url, RECALL_AUDIT_RETRIEVER_TIMEOUT="3")
+
+    done = run_cli(tmp_path, env, "run", "--dataset", str(data), "--retriever", url, "--json")
+
+    assert done.code == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["retriever"] == f"http://***@127.0.0.1:{port}/search?access=***&code=***"
+    assert (summary["scored"], summary["errors"]) == (1, len(HTTP_ERRORS))
+    errors = case_errors(sqlite_db_url, summary["run_id"])
+    assert errors["good"] is None
+    for key, expected in HTTP_ERRORS.items():
+        assert expected in (errors[key.replace(" ", "-")] or ""), (
+            key,
+            errors[key.replace(" ", "-")],
+        )
+    stored = Path(sqlite_db_url.removeprefix("sqlite:///")).read_bytes()
+    for secret in SECRETS:
+        assert secret not in done.stdout + done.stderr and secret.encode() not in stored
+    assert done.peak_mb < PEAK_MB
+    record_property("http_run_s", round(done.seconds, 1))
+    record_property("http_peak_mb", round(done.peak_mb))
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        pytest.param(
+            "binary.jsonl",
+            b'{"text": "fine"}\n' + bytes(range(128, 256)) * 4 + b"\n",
+            ":2: not valid UTF-8 (invalid start byte at byte 1); a knowledge base is UTF-8 text",
+            id="binary-jsonl",
+        ),
+        pytest.param(
+            "one-line.jsonl",
+            b'{"text": "' + b"word " * 20_000_000 + b'"}\n',
+            ":1: a line longer than 6,001,024 bytes, longer than a chunk may be "
+            "(raise the limit with RECALL_AUDIT_MAX_CHUNK_CHARS)",
+            id="100MB-line",
+        ),
+    ],
+)
+def test_a_bad_knowledge_base_is_one_line_naming_file_and_line(
+    sqlite_db_url: str, tmp_path: Path, name: str, content: bytes, message: str
+) -> None:
+    kb = tmp_path / name
+    kb.write_bytes(content)
+    data = tmp_path / "cases.jsonl"
+    write_cases(data, {"good": GOOD[0]}, {})
+    env = cli_env(None, sqlite_db_url)
+
+    done = run_cli(tmp_path, env, "run", "--dataset", str(data), "--retriever", f"bm25:{kb}")
+
+    assert done.code == 2
+    assert done.one_line().endswith(f"{kb}{message}")
+    assert done.peak_mb < PEAK_MB
