@@ -40,7 +40,7 @@ from recall_audit.tasks.batch import (
 from recall_audit.tasks.dataset import dataset_name, load_dataset
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.limits import ensure_shared_limits
-from recall_audit.tasks.publish import announce_regression, publish_report
+from recall_audit.tasks.publish import announce_regression, label_flow_run, publish_report
 from recall_audit.tasks.runs import close_run, open_run
 from recall_audit.tasks.secrets import secret_from_block
 from recall_audit.tasks.work import AuditContext
@@ -347,4 +347,6 @@ async def audit(
     )
     verdict = check_gate(gate, figures, comparison)
     announce_regression(run, comparison, verdict)
-    return final_state(verdict, summary)
+    await label_flow_run(run, comparison)
+    regressed = comparison is not None and comparison.verdict == "regressed"
+    return final_state(verdict, summary, regressed=regressed)

@@ -1,7 +1,9 @@
 """How a finished audit ends in Prefect: a state that tells the truth about its gate.
 
 A run that breaks its gate ends Failed (named "Regressed" when the baseline comparison broke
-it), so the run list, the flow run page and Prefect's own automations see it; the state
+it), so the run list, the flow run page and Prefect's own automations see it. A run that
+regressed against its baseline with no gate to break ends "Regressed" too, of type
+Completed: visible in the run list, yet nothing fails that did not ask to. The state
 message carries mean recall and the verdict. What the run measured stays available to the
 caller either way: as the result, or on the `GateFailed` the failed state raises.
 """
@@ -36,9 +38,11 @@ class GateFailed(Exception):
         return self.args[2]
 
 
-def final_state(result: GateResult, summary: Any) -> State:
+def final_state(result: GateResult, summary: Any, *, regressed: bool = False) -> State:
+    """`regressed`: the comparison with the baseline says so, whatever the gate asked."""
     if result.passed:
-        return Completed(message=result.message, data=summary)
+        name = REGRESSED if regressed else "Completed"
+        return Completed(name=name, message=result.message, data=summary)
     return Failed(
         name=REGRESSED if result.regressed else "Failed",
         message=result.message,

@@ -9,8 +9,11 @@ from functools import partial
 from typing import Any
 
 import anyio
+from prefect import get_run_logger
 from prefect.artifacts import acreate_markdown_artifact, acreate_table_artifact
+from prefect.client.orchestration import get_client
 from prefect.events import emit_event
+from prefect.runtime import flow_run
 from recall_audit.scorer.compare import Comparison, compare_runs
 from recall_audit.scorer.gate import GateResult
 from recall_audit.scorer.report import (
@@ -132,6 +135,31 @@ def announce_regression(run: RunRecord, comparison: Comparison | None, gate: Gat
             "gate": gate.failures,
         },
     )
+
+
+def run_label(run: RunRecord, comparison: Comparison | None) -> tuple[str, list[str]]:
+    """The flow run's name and added tags once it is done: mean recall, and the drop when it
+    regressed, so the run list shows both at a glance."""
+    name = f"audit-{run.dataset_name}"
+    if run.mean_recall is None:
+        return f"{name} · no case scored", []
+    name, tags = f"{name} · recall {run.mean_recall:.3f}", [f"recall:{run.mean_recall:.3f}"]
+    if comparison is not None and comparison.verdict == "regressed" and comparison.delta:
+        name += f" · Δ {comparison.delta:+.3f}"
+        tags.append("regressed")
+    return name, tags
+
+
+async def label_flow_run(run: RunRecord, comparison: Comparison | None) -> None:
+    """Renames the running flow run and tags it; the audit's results never depend on it."""
+    name, tags = run_label(run, comparison)
+    try:
+        async with get_client() as client:
+            await client.update_flow_run(
+                flow_run.id, name=name, tags=sorted({*flow_run.tags, *tags})
+            )
+    except Exception as exc:  # a label is worth a warning, never a failed audit
+        get_run_logger().warning("Could not label the flow run %s: %s", flow_run.id, exc)
 
 
 @stage("compare-and-publish")

@@ -49,16 +49,42 @@ def lighthouses(tmp_path: Path) -> tuple[list[str], Path, list[dict]]:
     return args, kb, list(paragraphs)
 
 
-def flow_run_state(api_url: str, flow_run_id: str):
+def read_flow_run(api_url: str, flow_run_id: str):
     from prefect.client.orchestration import get_client
     from prefect.settings import PREFECT_API_URL, temporary_settings
 
     async def read():
         with temporary_settings({PREFECT_API_URL: api_url}):
             async with get_client() as client:
-                return (await client.read_flow_run(flow_run_id)).state
+                return await client.read_flow_run(flow_run_id)
 
     return asyncio.run(read())
+
+
+def test_a_regression_without_a_gate_ends_regressed_yet_completed_with_recall_in_the_name(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    args, kb, paragraphs = lighthouses(tmp_path)
+    env = cli_env(prefect_api, sqlite_db_url)
+    first = recall_audit(*args, "--json", env=env, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    write_jsonl(kb, list(paragraphs[3:]))
+    second = recall_audit(*args, "--json", env=env, cwd=tmp_path)
+    assert second.returncode == 0, second.stderr  # no gate was set: nothing fails
+
+    runs = []
+    for done in (first, second):
+        with Session(open_database(sqlite_db_url)) as session:
+            flow_run_id = get_run(session, json.loads(done.stdout)["run_id"]).prefect_flow_run_id
+        runs.append(read_flow_run(prefect_api, flow_run_id))
+    unchanged, regressed = runs
+    assert unchanged.state.name == "Completed" and unchanged.state.is_completed()
+    assert unchanged.name == "audit-lighthouses · recall 1.000"
+    assert "recall:1.000" in unchanged.tags and "regressed" not in unchanged.tags
+    assert regressed.state.name == "Regressed" and regressed.state.is_completed()
+    assert "mean recall 0.750, regressed against" in regressed.state.message
+    assert regressed.name == "audit-lighthouses · recall 0.750 · Δ -0.250"
+    assert {"recall:0.750", "regressed"} <= set(regressed.tags)
 
 
 def test_three_of_twelve_cases_losing_their_paragraphs_fail_the_gate(
@@ -88,7 +114,7 @@ def test_three_of_twelve_cases_losing_their_paragraphs_fail_the_gate(
     # The UI's run list and Prefect's automations see a failed run, verdict in its message.
     with Session(open_database(sqlite_db_url)) as session:
         flow_run_id = get_run(session, summary["run_id"]).prefect_flow_run_id
-    state = flow_run_state(prefect_api, flow_run_id)
+    state = read_flow_run(prefect_api, flow_run_id).state
     assert state.is_failed() and state.name == "Regressed"
     assert "lighthouses: mean recall 0.750, regressed against" in state.message
     assert "3 claim(s) lost" in state.message and "more than max-regression 0.05" in state.message
