@@ -10,13 +10,12 @@ from functools import partial
 from typing import Any, Self
 
 import aiohttp
-import anyio
 from pydantic import SecretStr
 from recall_audit.scorer.errors import ModelError
 from recall_audit.scorer.models.base import ModelSettings, env_secret
 from recall_audit.scorer.models.limits import EndpointLimiter, request_tokens
 from recall_audit.scorer.redact import scrub
-from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, retry_after
+from recall_audit.scorer.web import RETRYABLE_STATUS, Retryable, backoff, retry_after, with_retries
 
 SNIPPET = 300
 OUT_OF_QUOTA = "insufficient_quota"
@@ -104,76 +103,61 @@ class HttpTransport:
         url = f"{self.base_url}/{path.lstrip('/')}"
         attempts = self._settings.max_retries + 1
         tokens = request_tokens(body)
+        one = partial(self._attempt, url, body, tokens, refuses)
+        try:
+            return await with_retries(one, attempts, self._wait_for)
+        except Retryable as failed:
+            raise self._error(url, failed.message(attempts), failed.status) from None
+
+    async def _attempt(
+        self, url: str, body: dict[str, Any], tokens: int, refuses: Refuses | None, number: int
+    ) -> dict[str, Any]:
+        """Request `number` (from 0): the answer, or `Retryable`, or the error that ends the
+        call."""
         # Opened before the limiter's slot is taken, so that slot paces the request alone.
         session = self._pool()
-        for attempt in range(attempts):
-            last = attempt == attempts - 1
-            try:
-                # The place is held for the request only, never while waiting to retry.
-                async with (
-                    self.limiter.request(tokens) as started,
-                    # A redirect is reported as a failed answer, never followed as a GET.
-                    session.post(url, json=body, allow_redirects=False) as response,
-                ):
-                    # The declared charset, else UTF-8; a stray byte must not fail the request.
-                    raw = await response.text(errors="replace")
-            except TimeoutError:
-                # A server too slow to answer in time is overloaded too: fewer at once
-                # (a local model with one slot would otherwise time out every queued request).
-                self.limiter.throttled(started, 0.0)
-                if last:
-                    raise self._error(url, f"timed out after {attempts} attempts") from None
-                delay = self._backoff(attempt)
-            except aiohttp.ClientError as exc:
-                if last:
-                    raise self._error(url, f"connection failed ({type(exc).__name__})") from None
-                delay = self._backoff(attempt)
-            else:
-                status = response.status
-                # Scrubbed before parsing or cutting: a reply that quotes our Authorization
-                # header must not carry the key into the cache, the results or an error.
-                text = self.scrub(raw)
-                if status < 300:
-                    data = _json_object(text)
-                    if data is not None:
-                        self.limiter.succeeded()
-                        return data
-                    if last:
-                        raise self._error(
-                            url,
-                            f"answered {status} with a body that is not a JSON object "
-                            f"after {attempts} attempts: {text[:SNIPPET]}",
-                        )
-                    delay = self._backoff(attempt)
-                else:
-                    delay = self._wait(response.headers, attempt)
-                    if status == 429:
-                        # The limiter pauses every request to the endpoint, this retry included.
-                        self.limiter.throttled(started, delay)
-                        delay = 0.0
-                    self._raise_if_final(url, status, text, attempts, last, refuses)
-            await anyio.sleep(delay)
-        raise AssertionError("unreachable: the last attempt returns or raises")
+        try:
+            # The place is held for the request only, never while waiting to retry.
+            async with (
+                self.limiter.request(tokens) as started,
+                # A redirect is reported as a failed answer, never followed as a GET.
+                session.post(url, json=body, allow_redirects=False) as response,
+            ):
+                # The declared charset, else UTF-8; a stray byte must not fail the request.
+                raw = await response.text(errors="replace")
+        except TimeoutError:
+            # A server too slow to answer in time is overloaded too: fewer at once
+            # (a local model with one slot would otherwise time out every queued request).
+            self.limiter.throttled(started, 0.0)
+            raise Retryable("timed out") from None
+        except aiohttp.ClientError as exc:
+            raise Retryable(f"connection failed ({type(exc).__name__})", counted=False) from None
+        status = response.status
+        # Scrubbed before parsing or cutting: a reply that quotes our Authorization header
+        # must not carry the key into the cache, the results or an error.
+        text = self.scrub(raw)
+        if status < 300:
+            data = _json_object(text)
+            if data is None:
+                what = f"answered {status} with a body that is not a JSON object"
+                raise Retryable(what, f": {text[:SNIPPET]}")
+            self.limiter.succeeded()
+            return data
+        wait = self._wait(response.headers, number)
+        if status == 429:
+            # The limiter pauses every request to the endpoint, this retry included.
+            self.limiter.throttled(started, wait)
+            wait = 0.0
+        self._raise_if_final(url, status, text, refuses)
+        raise Retryable(f"HTTP {status}", f": {text[:SNIPPET]}", status=status, wait=wait)
 
-    def _raise_if_final(
-        self,
-        url: str,
-        status: int,
-        text: str,
-        attempts: int,
-        last: bool,
-        refuses: Refuses | None,
-    ) -> None:
-        """Raises for a failed answer (its scrubbed body) not worth retrying, or the last one."""
+    def _raise_if_final(self, url: str, status: int, text: str, refuses: Refuses | None) -> None:
+        """Raises for a failed answer (its scrubbed body) not worth retrying."""
         if refuses is not None and refuses(status, text):
             raise Refused(self.scrub(f"POST {url} HTTP {status}: {text[:SNIPPET]}"), status)
         # OpenAI says "out of credit" with a 429 too; waiting never clears it.
         if status not in RETRYABLE_STATUS or (status == 429 and OUT_OF_QUOTA in text):
             raise self._error(url, f"HTTP {status}: {text[:SNIPPET]}", status)
-        if last:
-            raise self._error(
-                url, f"HTTP {status} after {attempts} attempts: {text[:SNIPPET]}", status
-            )
 
     def _error(self, url: str, what: str, status: int | None = None) -> EndpointError:
         return EndpointError(self.scrub(f"POST {url} {what}"), status)
@@ -188,6 +172,9 @@ class HttpTransport:
         if seconds is None:
             return self._backoff(attempt)
         return min(seconds, self._settings.retry_after_max)
+
+    def _wait_for(self, failure: Retryable, attempt: int) -> float:
+        return failure.wait if failure.wait is not None else self._backoff(attempt)
 
 
 def _json_object(body: str) -> dict[str, Any] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -17,7 +18,14 @@ from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.limits import beyond
 from recall_audit.scorer.redact import scrub, url_secrets
 from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError, RetrieverSettings
-from recall_audit.scorer.web import RETRYABLE_STATUS, backoff, pooled_client, retry_after
+from recall_audit.scorer.web import (
+    RETRYABLE_STATUS,
+    Retryable,
+    backoff,
+    pooled_client,
+    retry_after,
+    with_retries,
+)
 
 _BODY_PREVIEW = 200
 _MARKUP_TYPES = frozenset({"text/html", "application/xhtml+xml", "application/xml", "text/xml"})
@@ -85,26 +93,24 @@ class HttpRetriever(BaseRetriever):
             self._client = None
 
     async def _post_with_retries(self, payload: dict[str, Any]) -> Answer:
-        settings = self._settings
-        for attempt in range(settings.retries + 1):
-            last_try = attempt == settings.retries
-            try:
-                response = await self._post(payload)
-            except httpx.TransportError as error:  # timeouts included
-                if last_try:
-                    raise self._error(f"{_describe(error)} after {attempt + 1} attempts") from None
-                await anyio.sleep(self._delay(attempt, None))
-                continue
-            if response.is_success:
-                return response
-            if response.status_code not in RETRYABLE_STATUS:
-                raise self._error(f"HTTP {response.status_code}: {self._preview(response)}")
-            if last_try:
-                raise self._error(
-                    f"HTTP {response.status_code} after {attempt + 1} attempts: {self._preview(response)}"
-                )
-            await anyio.sleep(self._delay(attempt, retry_after(response.headers)))
-        raise AssertionError("unreachable: the last attempt returns or raises")
+        attempts = self._settings.retries + 1
+        try:
+            return await with_retries(partial(self._attempt, payload), attempts, self._delay)
+        except Retryable as failed:
+            raise self._error(failed.message(attempts)) from None
+
+    async def _attempt(self, payload: dict[str, Any], _number: int) -> Answer:
+        """One request: a successful answer, or `Retryable`, or the error that ends the call."""
+        try:
+            response = await self._post(payload)
+        except httpx.TransportError as error:  # timeouts included
+            raise Retryable(_describe(error)) from None
+        if response.is_success:
+            return response
+        code, preview = response.status_code, self._preview(response)
+        if code not in RETRYABLE_STATUS:
+            raise self._error(f"HTTP {code}: {preview}")
+        raise Retryable(f"HTTP {code}", f": {preview}", wait=retry_after(response.headers))
 
     def _answer(self, response: Answer) -> Any:
         """The parsed JSON answer, or the text of one declared `text/plain` (one chunk).
@@ -160,11 +166,11 @@ class HttpRetriever(BaseRetriever):
             self._client = pooled_client(headers, settings.timeout, settings.max_connections)
         return self._client
 
-    def _delay(self, attempt: int, hinted: float | None) -> float:
+    def _delay(self, failure: Retryable, attempt: int) -> float:
         """Backoff, or longer when the server asked for it, never past max_backoff."""
         settings = self._settings
         delay = backoff(attempt, settings.backoff, settings.max_backoff, self._random)
-        return min(max(delay, hinted or 0.0), settings.max_backoff)
+        return min(max(delay, failure.wait or 0.0), settings.max_backoff)
 
     def _preview(self, response: Answer) -> str:
         text = " ".join(response.text.split())[:_BODY_PREVIEW] or response.reason_phrase
