@@ -12,6 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from recall_audit.scorer import cjk
+
 # Function words carry no fact of their own. Negations are deliberately absent: they are
 # tracked separately so that "was not born" never matches "was born".
 STOPWORDS = frozenset(
@@ -102,9 +104,13 @@ _UNITS = {
     "mph": "mph", "kph": "kph", "km/h": "kph",
 }  # fmt: skip
 
-# One pass over the text: numbers (with thousands separators and decimals), words (with an
-# apostrophe tail such as n't or 's), and the percent and degree signs.
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?|[%°]")
+# One pass over the text: numbers (with thousands separators and decimals), runs of one
+# CJK script (cjk.py), words (with an apostrophe tail such as n't or 's), and the percent
+# and degree signs. A word stops where CJK text starts ("iPhoneは").
+_NOT_WORD = rf"\W\d_{cjk.HAN}{cjk.KATAKANA}{cjk.HIRAGANA}{cjk.HANGUL}"
+_TOKEN = re.compile(
+    rf"\d+(?:[.,]\d+)*|{cjk.TOKEN}|[^{_NOT_WORD}]+(?:'[^{_NOT_WORD}]+)?|[%°]"
+)
 _ORDINAL_SUFFIX = re.compile(r"^(st|nd|rd|th)$")
 _WORD_SUFFIXES = (
     ("ational", "ate"),
@@ -137,17 +143,27 @@ _WORD_SUFFIXES = (
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+# Latin, Greek and Cyrillic letters lose their accents; kana keep their voicing marks
+# ("ガ" is not "カ").
+def _takes_accents(ch: str) -> bool:
+    return ord(ch) < 0x0530 or 0x1E00 <= ord(ch) < 0x1F00
 
 
-def _without_combining(run: re.Match[str]) -> str:
-    return "".join(ch for ch in run.group() if not unicodedata.combining(ch))
+def _without_accents(run: re.Match[str]) -> str:
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFKD", run.group()):
+        if unicodedata.combining(ch) and out and _takes_accents(out[-1]):
+            continue
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 def fold(text: str) -> str:
-    """Accents removed, typographic quotes made plain."""
+    """Full-width forms made ASCII ("３７７６ｍ" is "3776m"), accents removed, typographic
+    quotes made plain."""
     if not text.isascii():  # plain ASCII, most text, has nothing to fold
-        # Only runs of non-ASCII characters can hold combining marks: the rest is copied.
-        text = _NON_ASCII.sub(_without_combining, unicodedata.normalize("NFKD", text))
+        # Only runs of non-ASCII characters can hold accents: the rest is copied.
+        text = _NON_ASCII.sub(_without_accents, unicodedata.normalize("NFKC", text))
     return text.replace("’", "'").replace("‘", "'").replace("`", "'")
 
 
@@ -245,57 +261,127 @@ def _word_kind(tok: str) -> tuple[str, str]:
     return (_NOTHING, "") if term is None else (_TERM, term)
 
 
+class _Reader:
+    """One pass of `analyse` over a text's tokens, collecting what it finds."""
+
+    def __init__(self, tokens: list[str]) -> None:
+        self.tokens = tokens
+        self.i = 0
+        self.terms: set[str] = set()
+        self.facts: set[str] = set()
+        self.quantities: dict[str, set[str]] = {}
+        self.negated: set[str] = set()
+        self.affirmed: set[str] = set()
+        self.scope = 0  # how many content words after a negation it still governs
+        self.last = ""  # the last content word, which a Japanese ending may deny
+
+    def peek(self) -> str:
+        return self.tokens[self.i] if self.i < len(self.tokens) else ""
+
+    def term(self, value: str) -> None:
+        self.terms.add(value)
+        self.last = value
+        if self.scope:
+            self.negated.add(value)
+            self.scope -= 1
+        else:
+            self.affirmed.add(value)
+
+    def deny_last(self) -> None:
+        if self.last:
+            self.negated.add(self.last)
+            self.affirmed.discard(self.last)
+
+    def number(self, tok: str, value: str) -> None:
+        number = _number(tok) if tok[0].isdigit() else float(_NUMBER_WORDS[value])
+        after = self.peek()
+        if tok[0].isdigit() and _ORDINAL_SUFFIX.match(after.lower()):
+            self.facts.add(f"#{_fmt(number)}")
+            self.i += 1
+            return
+        if cjk.is_spaceless(after):
+            self.spaceless_quantity(number, after)
+            return
+        unit = ""
+        if after.lower() in _SCALES:
+            number *= _SCALES[after.lower()]
+            self.i += 1
+        if self.peek().lower() in _UNITS:
+            unit = _UNITS[self.peek().lower()]
+            self.i += 1
+        self.quantities.setdefault(_fmt(number), set()).add(unit)
+
+    def spaceless_quantity(self, number: float, after: str) -> None:
+        """A number written before CJK ("210万人", "1879年に"): its scale and unit are
+        the token's first characters; the rest of the token is read on as text."""
+        if after[0] in cjk.SCALES:
+            number *= cjk.SCALES[after[0]]
+            after = after[1:]
+        unit = cjk.unit_prefix(after)
+        rest = after[len(unit) :]
+        if rest:
+            self.tokens[self.i] = rest
+        else:
+            self.i += 1
+        kind = cjk.UNITS.get(unit, "")
+        if kind in ("@", "#"):  # "3月" is March, "3位" third
+            self.facts.add(f"{kind}{_fmt(number)}")
+        else:
+            self.quantities.setdefault(_fmt(number), set()).add(kind)
+
+    def spaceless(self, tok: str) -> None:
+        if "\u3040" <= tok[0] <= "\u309f":  # hiragana: grammar, which may deny
+            if cjk.denies_before(tok):
+                self.deny_last()
+            return
+        for piece in re.split(f"([{''.join(cjk.CHINESE_NEGATIONS)}])", tok):
+            if piece in cjk.CHINESE_NEGATIONS:
+                self.scope = _NEGATION_SCOPE
+            elif piece:
+                for word in cjk.words(piece):
+                    self.term(word)
+
+
 def analyse(text: str, *, with_names: bool = True) -> Analysis:
     """Content stems, quantities with units, ordinals, months and negated stems of `text`,
     and its names unless `with_names` is false (finding them costs as much as the rest, and
     the judge needs them only for the few sentences that could support a claim)."""
-    raw_tokens = _TOKEN.findall(fold(text))
-    terms: set[str] = set()
-    facts: set[str] = set()
-    quantities: dict[str, set[str]] = {}
-    negated_terms: set[str] = set()
-    affirmed_terms: set[str] = set()
-    # How many content words after a negation it still governs.
-    scope = 0
-    i = 0
-    n = len(raw_tokens)
-    while i < n:
-        tok = raw_tokens[i]
-        i += 1
+    r = _Reader(_TOKEN.findall(fold(text)))
+    n = len(r.tokens)
+    while r.i < n:
+        tok = r.tokens[r.i]
+        r.i += 1
+        if cjk.is_spaceless(tok):
+            r.spaceless(tok)
+            continue
         kind, value = _word_kind(tok)
         if kind == _TERM:
-            terms.add(value)
-            if scope:
-                negated_terms.add(value)
-                scope -= 1
-            else:
-                affirmed_terms.add(value)
+            r.term(value)
         elif kind == _NUMBER:
-            number = _number(tok) if tok[0].isdigit() else float(_NUMBER_WORDS[value])
-            if i < n and _ORDINAL_SUFFIX.match(raw_tokens[i].lower()) and tok[0].isdigit():
-                facts.add(f"#{_fmt(number)}")
-                i += 1
-                continue
-            unit = ""
-            if i < n and raw_tokens[i].lower() in _SCALES:
-                number *= _SCALES[raw_tokens[i].lower()]
-                i += 1
-            if i < n and raw_tokens[i].lower() in _UNITS:
-                unit = _UNITS[raw_tokens[i].lower()]
-                i += 1
-            quantities.setdefault(_fmt(number), set()).add(unit)
+            r.number(tok, value)
         elif kind == _FACT:
-            facts.add(value)
+            r.facts.add(value)
         # "not only ... but also" affirms both parts.
-        elif kind == _NEGATION and not (i < n and raw_tokens[i].lower() == "only"):
-            scope = _NEGATION_SCOPE
+        elif kind == _NEGATION and r.peek().lower() != "only":
+            r.scope = _NEGATION_SCOPE
     return Analysis(
-        terms=frozenset(terms),
-        quantities={k: frozenset(v) for k, v in quantities.items()},
-        facts=frozenset(facts),
-        negated_terms=frozenset(negated_terms - affirmed_terms),
+        terms=frozenset(r.terms),
+        quantities={k: frozenset(v) for k, v in r.quantities.items()},
+        facts=frozenset(r.facts),
+        negated_terms=frozenset(r.negated - r.affirmed),
         names=names(text) if with_names else frozenset(),
     )
+
+
+def content_words(text: str) -> dict[str, str]:
+    """Each content stem of `text` with the word it was written as (its first), for
+    looking the word up where the stem would not do (synonyms in scorer/lexicon.py)."""
+    out: dict[str, str] = {}
+    for tok in _TOKEN.findall(fold(text)):
+        kind, value = _word_kind(tok) if not cjk.is_spaceless(tok) else (_NOTHING, "")
+        if kind == _TERM and value not in out:
+            out[value] = _content_word(tok.lower()) or value
+    return out
 
 
 def _content_word(low: str) -> str | None:
@@ -404,9 +490,14 @@ _NUMBERED = frozenset("no nos vol vols pp p fig figs op art ch sec".split())
 # class first, then what follows that character, so the regular expression engine skips to
 # the next stop or line break instead of trying both branches at every character (4x
 # faster; it matches what `[.!?]+["')\]”’]*(?=...)|\n+` matches).
+# CJK sentences end at 。！？ with no space after them. The letter after a stop is
+# checked in `sentence_spans`: any capital starts a sentence ("Über", "Łódź"), lower case
+# does not ("e.g. the").
 _BOUNDARY = re.compile(
-    r"""[.!?\n](?:(?<=\n)\n*|(?<=[.!?])[.!?]*["')\]”’]*(?=\s+["'(\[“‘]?[A-Z0-9]))"""
+    r"""[.!?\n](?:(?<=\n)\n*|(?<=[.!?])[.!?]*["')\]”’]*(?=\s+["'(\[“‘¿¡«„]?\w))"""
+    r"""|[。！？]+[」』）)”’"']*"""
 )
+_OPENING = re.compile(r"""\s+["'(\[“‘¿¡«„]?(\w)""")
 _WORD_BEFORE = re.compile(r"([\w.]+)[.!?]*$")
 
 
@@ -433,7 +524,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     start = 0
     for match in _BOUNDARY.finditer(text):
         end = match.end()
-        if match.group(0)[0] != "\n":
+        if match.group(0)[0] in ".!?":
+            opening = _OPENING.match(text, end)
+            if opening and opening.group(1).islower():
+                continue
             after = end
             while after < len(text) and text[after].isspace():
                 after += 1

@@ -332,6 +332,30 @@ PAIRS = [
         "subject",
         "To cut costs, replace the pumps at the Halvorsen plant every five years.",
         True,
+        "The pumps at the Halvorsen plant should be replaced every five years to cut costs.",
+    ),
+    pair(
+        "unnamed",
+        "The treaty was signed in Vienna.",
+        True,
+        "After long talks, the treaty was signed in Vienna by both states.",
+    ),
+    pair(
+        "missing",
+        "Paris has about 2.1 million inhabitants.",
+        False,
+        "Paris is the capital of France and has many inhabitants.",
+    ),
+    pair(
+        "missing",
+        "Paris has about 2.1 million inhabitants.",
+        True,
+        "Some 2,100,000 inhabitants live in Paris.",
+    ),
+    pair(
+        "unnamed",  # which plant is part of the fact
+        "To cut costs, replace the pumps at the Halvorsen plant every five years.",
+        False,
         "The pumps at the plant should be replaced every five years to cut costs.",
     ),
     pair(

@@ -23,17 +23,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
 
+from recall_audit.scorer import cjk, lexicon
 from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
+from recall_audit.scorer.judges import atomic
 from recall_audit.scorer.judges.checks import RULES, Claim, Evidence, vetoes
 from recall_audit.scorer.relations import Shape, shape
 from recall_audit.scorer.text import (
     Analysis,
     Name,
     analyse,
+    content_words,
     looks_like_verb,
     names,
     sentence_spans,
+    stem,
 )
 from recall_audit.scorer.types import Verdict
 
@@ -87,12 +91,15 @@ def _is_checkable(claim: str) -> bool:
 
 
 def extract_claim_texts(ground_truth: str) -> list[str]:
-    """The ground truth's claims as verbatim spans: sentences, then stand-alone clauses."""
+    """The ground truth's atomic claims: sentences, their stand-alone clauses, and the
+    facts those hold (judges/atomic.py), each naming its subject."""
     claims: list[str] = []
     for start, end in sentence_spans(ground_truth):
         sentence = ground_truth[start:end].lstrip("-*•· \t")
-        claims.extend(c.strip() for c in _clauses(sentence) if _is_checkable(c))
-    return claims
+        for clause in _clauses(sentence):
+            facts = atomic.cjk_split(clause) if cjk.SPACELESS.search(clause) else atomic.split(clause)
+            claims.extend(c.strip() for c in facts if _is_checkable(c))
+    return list(dict.fromkeys(claims))
 
 
 def _merge(parts: Sequence[Analysis]) -> Analysis:
@@ -133,6 +140,8 @@ class BuiltinSettings:
     combined_threshold: float = 0.6
     # The checks that may veto support (names in checks.RULES).
     rules: frozenset[str] = RULES
+    # WordNet synonyms and other forms of a claim's words count as the words.
+    synonyms: bool = True
 
 
 # Built for every window of every call (no frozen dataclass: its __init__ costs three times
@@ -320,7 +329,7 @@ class BuiltinJudge:
     names, negation, subject, roles, number bindings, polarity and direction."""
 
     name = "builtin"
-    version = "builtin-7"
+    version = "builtin-8"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()
@@ -403,11 +412,21 @@ class BuiltinJudge:
         # fsum: a sum in set order, which PYTHONHASHSEED decides, could land either side of
         # a threshold it reaches exactly.
         total = math.fsum(weight.values()) + weights.rare * len(hard)
+        # A synonym or another form of a claim's word found in a window counts as the word.
+        stands_for = _stands_for(text, analysis.terms) if self.settings.synonyms else {}
+        others = frozenset(stands_for)
 
         def coverage(terms: frozenset[str], facts: frozenset[str]) -> float:
-            if analysis.terms.isdisjoint(terms) and hard.isdisjoint(facts):
+            if (
+                analysis.terms.isdisjoint(terms)
+                and hard.isdisjoint(facts)
+                and others.isdisjoint(terms)
+            ):
                 return 0.0
-            found = math.fsum(map(weight.__getitem__, analysis.terms & terms))
+            found_terms = analysis.terms & terms
+            if others and not others.isdisjoint(terms):
+                found_terms |= {stands_for[t] for t in others & terms}
+            found = math.fsum(map(weight.__getitem__, found_terms))
             return (found + weights.rare * len(hard & facts)) / total
 
         # Best first, then by chunk and position: the index is unique, so the comparison
@@ -497,6 +516,19 @@ class BuiltinJudge:
         best = max(ranked.scored[0][0], score)
         why = refused or why_not or f"at most {best:.0%} of the claim's content found"
         return Verdict(claim_index=index, supported=False, explanation=why)
+
+
+def _stands_for(claim: str, terms: frozenset[str]) -> dict[str, str]:
+    """The stems that may stand for each of the claim's words (lexicon.alternatives),
+    mapped to the claim's stem they stand for; none that the claim states itself."""
+    out: dict[str, str] = {}
+    for term, word in content_words(claim).items():
+        if term not in terms:  # a unit ("3 years") is no word to find
+            continue
+        for other in lexicon.alternatives(word, stem):
+            if other not in terms:
+                out.setdefault(other, term)
+    return out
 
 
 class _Rarity:

@@ -52,11 +52,8 @@ def _kinds(value: str, units: frozenset[str]) -> frozenset[str]:
 
 
 def other_value(claim: Claim, evidence: Evidence) -> str:
-    """Another value of the same kind where the claim has a number, ordinal or month.
-
-    A value the evidence leaves out only lowers coverage: people accept a year the text
-    leaves out. Another year, amount in the same unit, ordinal or month contradicts.
-    """
+    """Another value of the same kind where the claim has a number, ordinal or month:
+    another year, amount in the same unit, ordinal or month contradicts the claim."""
     c, e = claim.analysis, evidence.analysis
     for value, units in sorted(c.quantities.items()):
         seen = e.quantities.get(value)
@@ -75,6 +72,25 @@ def other_value(claim: Claim, evidence: Evidence) -> str:
     return ""
 
 
+def missing_value(claim: Claim, evidence: Evidence) -> str:
+    """A number, date, ordinal or month of the claim that the evidence never states: a
+    claim is a whole fact, and "has about 2.1 million inhabitants" is not in "is the
+    capital of France". (Another value in its place is `values`: a contradiction.)"""
+    c, e = claim.analysis, evidence.analysis
+    for value in sorted(c.quantities):
+        if value not in e.quantities:
+            return f"the context never states {_shown(value, c.quantities[value])}"
+    for fact in sorted(c.facts - e.facts):
+        return f"the context never states the claim's {_FACT_KINDS[fact[0]]} {fact[1:]}"
+    return ""
+
+
+def _shown(value: str, units: frozenset[str]) -> str:
+    number = float(value)
+    written = f"{int(number):,}" if number.is_integer() and abs(number) >= 10_000 else value
+    return f"{written} {min(units - {''}, default='')}".strip()
+
+
 def _name_order(name: Name) -> tuple[tuple[str, str], str]:
     return name.slot, name.text
 
@@ -89,6 +105,16 @@ def other_name(claim: Claim, evidence: Evidence) -> str:
         for other in sorted(evidence.names(), key=_name_order):
             if other.slot == name.slot and not other.stems & c.terms:
                 return f"the context has {other.text} where the claim has {name.text}"
+    return ""
+
+
+def missing_name(claim: Claim, evidence: Evidence) -> str:
+    """A proper noun of the claim that the evidence never names: "signed in Vienna" is
+    not in "drafted in Geneva", however many other words they share."""
+    found = evidence.analysis.terms
+    for name in sorted(claim.analysis.names, key=_name_order):
+        if name.stems.isdisjoint(found) and name.stems.isdisjoint(evidence.subject_keys()):
+            return f"the context never names {name.text}"
     return ""
 
 
@@ -139,7 +165,9 @@ def question(claim: Claim, evidence: Evidence) -> str:
 
 CHECKS: dict[str, Callable[[Claim, Evidence], str]] = {
     "values": other_value,
+    "missing": missing_value,
     "names": other_name,
+    "unnamed": missing_name,
     "negation": negated_word,
     "subject": other_subject,
     "swap": swapped_roles,

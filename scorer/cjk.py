@@ -1,0 +1,78 @@
+"""Japanese and Chinese text, which has no spaces between words.
+
+Words are found the way Lucene's CJK analyzer finds them, with no dictionary: a run of Han
+characters is read as its overlapping character bigrams ("相対性理論" is 相対 対性 性理 理論),
+so a word matches wherever it is written, whatever surrounds it. A katakana run is one
+word (loanwords and foreign names: アインシュタイン), and a hiragana run is grammar
+(particles and verb endings), never a content word. Full-width digits and letters are
+folded to ASCII before any of this (NFKC), so "３７７６メートル" is 3776 metres.
+"""
+
+from __future__ import annotations
+
+import re
+
+HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005"  # 々 repeats the Han before it
+KATAKANA = r"\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f"
+HIRAGANA = r"\u3040-\u309f"
+HANGUL = r"\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"
+SPACELESS = re.compile(f"[{HAN}{KATAKANA}{HIRAGANA}]")
+
+# Characters that are grammar in Chinese (and at most a suffix in Japanese): a Han run is
+# cut at them, so no bigram spans two words across "的" or "在".
+_GRAMMAR = "的了在是和与及于并也都被把将其之或而由从向对为以着过"
+# Denials: Chinese puts them before the verb (as English does), Japanese after it.
+CHINESE_NEGATIONS = frozenset("不没未别勿")
+_JAPANESE_NEGATION = re.compile(r"ない|なかっ|ません|ず|なく|ぬ")
+
+# One regular expression for every token the judge reads in such text.
+TOKEN = f"[{HAN}]+|[{KATAKANA}]+|[{HIRAGANA}]+|[{HANGUL}]+"
+
+# Units and scales written after a number ("1879年", "210万人", "3776メートル").
+SCALES = {"万": 10_000, "億": 100_000_000, "亿": 100_000_000, "千": 1_000, "百": 100}
+UNITS = {
+    "年": "yr", "ヶ月": "mo", "か月": "mo", "カ月": "mo", "个月": "mo", "月": "@",
+    "週間": "wk", "周": "wk", "日": "d", "天": "d", "時間": "h", "小时": "h", "分钟": "min",
+    "分": "min", "秒": "s", "円": "jpy", "元": "cny", "ドル": "usd", "美元": "usd",
+    "ユーロ": "eur", "欧元": "eur", "キロメートル": "km", "公里": "km", "千米": "km",
+    "メートル": "m", "米": "m", "センチ": "cm", "センチメートル": "cm", "厘米": "cm",
+    "ミリ": "mm", "ミリメートル": "mm", "毫米": "mm", "キログラム": "kg", "キロ": "kg",
+    "公斤": "kg", "千克": "kg", "グラム": "g", "克": "g", "ミリグラム": "mg", "毫克": "mg",
+    "リットル": "l", "升": "l", "ミリリットル": "ml", "毫升": "ml", "パーセント": "%",
+    "度": "deg", "インチ": "in", "英寸": "in", "ポンド": "lb", "磅": "lb", "トン": "t",
+    "吨": "t", "人": "ppl", "名": "ppl", "个": "", "件": "", "台": "", "本": "", "回": "x",
+    "次": "x", "倍": "x", "位": "#", "番目": "#", "号": "#", "世紀": "century",
+    "世纪": "century", "歳": "yr", "岁": "yr", "ギガバイト": "gb", "テラバイト": "tb",
+    "ワット": "w", "時": "h",
+}  # fmt: skip
+_LONGEST_FIRST = sorted(UNITS, key=len, reverse=True)
+
+
+def is_spaceless(token: str) -> bool:
+    return bool(SPACELESS.match(token))
+
+
+def unit_prefix(token: str) -> str:
+    """The unit a CJK token opens with ("年に" opens with 年), or ''."""
+    return next((u for u in _LONGEST_FIRST if token.startswith(u)), "")
+
+
+def words(run: str) -> list[str]:
+    """The content words of one run of a single script: bigrams of Han (a lone character
+    alone), a katakana run whole, nothing of hiragana."""
+    first = run[0]
+    if "\u3040" <= first <= "\u309f":
+        return []
+    if not re.match(f"[{HAN}]", first):
+        return [run.replace("・", "")] if len(run.strip("ー・")) > 0 else []
+    out: list[str] = []
+    for part in re.split(f"[{_GRAMMAR}]+", run):
+        if len(part) == 1:
+            out.append(part)
+        out.extend(part[i : i + 2] for i in range(len(part) - 1))
+    return out
+
+
+def denies_before(run: str) -> bool:
+    """A hiragana run that denies the word before it ("受賞しなかった")."""
+    return bool(_JAPANESE_NEGATION.search(run))

@@ -1,0 +1,404 @@
+"""A reference sentence split into its atomic facts, each naming its subject.
+
+"The X1 features a 15-inch display and weighs 1.2 kg." states two facts, and context
+recall counts facts: the first chunk may hold the display, another the weight, and
+neither supports the whole sentence. The splits, in the order they are taken:
+
+- a relative clause or an appositive set off by commas states a fact of the noun it
+  follows ("Curie, a physicist born in Warsaw, won ..." -> "Curie was a physicist born in
+  Warsaw"; "... Acme, which was founded in 1990" -> "Acme was founded in 1990");
+- coordinated predicates share the subject ("... and weighs 1.2 kg" -> "The X1 weighs
+  1.2 kg");
+- a list of objects or places shares what comes before it ("supports A, B and C" ->
+  "supports A", "supports B", "supports C").
+
+Claims keep the reference's words: only the subject is repeated, and "was" or "is" joins
+an appositive to it. A word is a verb when it is an auxiliary, a known irregular past, or
+a form of a verb WordNet knows (scorer/lexicon.py). Japanese and Chinese sentences are cut
+at their clause commas after a verb and at 、-lists, with the topic repeated (cjk_split).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from recall_audit.scorer import cjk, lexicon
+from recall_audit.scorer.text import looks_like_verb
+
+_TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S")
+_AND = frozenset("and or but und oder et ou y o e".split())
+_RELATIVE = frozenset("which who whom whose".split())
+_PREPOSITIONS = frozenset(
+    """in on at to for with by from of into onto like including between among across
+    through during under over about against within without per via""".split()
+)
+_DETERMINERS = frozenset("a an the his her its their our this that these those one".split())
+_ADVERBS = frozenset("also later then now still only first since subsequently".split())
+_NO_SPLIT_BEFORE = frozenset({"between", "both", "either", "neither"})
+_PAST = frozenset("was were had did".split())
+
+
+@dataclass(frozen=True, slots=True)
+class _Tok:
+    text: str
+    start: int
+    end: int
+
+    @property
+    def low(self) -> str:
+        return self.text.lower()
+
+
+def _tokens(text: str) -> list[_Tok]:
+    return [_Tok(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+_COPULAS = frozenset("is was are were".split())
+
+
+def _is_verb(tok: _Tok, like: _Tok | None = None) -> bool:
+    """A finite verb, or (with `like`, the verb it is coordinated with) any verb form
+    inflected as that one is ("features ... and weighs", "was born ... and died")."""
+    low = tok.low
+    if not low.isalpha() or len(low) < 2:
+        return False
+    if looks_like_verb(low) and (not low.endswith("ed") or lexicon.is_verb(low)):
+        return True
+    if low.endswith("s") and len(low) > 3 and lexicon.is_mostly_verb(low):
+        return True
+    if like is None or not lexicon.is_verb(low):
+        return False
+    if _is_past(like):
+        return low.endswith("ed") or looks_like_verb(low) or lexicon.is_irregular(low)
+    return low.endswith("s") and like.low.endswith("s")
+
+
+def _is_past(tok: _Tok) -> bool:
+    low = tok.low
+    return low in _PAST or low.endswith("ed") or (looks_like_verb(low) and low not in _PRESENT)
+
+
+_PRESENT = frozenset("is are has have do does can will may shall must remains becomes".split())
+
+
+def _verb_at(tokens: list[_Tok], i: int, like: _Tok | None = None) -> bool:
+    """A verb at i, past an adverb ("also weighs", "later moved")."""
+    while i < len(tokens) and (tokens[i].low in _ADVERBS or tokens[i].low.endswith("ly")):
+        i += 1
+    return i < len(tokens) and _is_verb(tokens[i], like)
+
+
+def _main_verb(tokens: list[_Tok]) -> int:
+    """Where the subject ends: the first verb after it, -1 when none is found. A verb
+    coordinated later in the sentence tells how the first one is inflected ("features ...
+    and weighs": "features" is a verb here, though more often a noun)."""
+    later = next(
+        (
+            tokens[i + 1]
+            for i in range(2, len(tokens) - 1)
+            if tokens[i].low in _AND and _is_verb(tokens[i + 1])
+        ),
+        None,
+    )
+    for i, tok in enumerate(tokens[1:12], start=1):
+        if tok.text in ",;:(":
+            return -1
+        if _is_verb(tok) or (later is not None and tok is not later and _is_verb(tok, later)):
+            # "His film credits include ...": a plural noun, then the verb.
+            plural = tok.low.endswith("s") and not looks_like_verb(tok.low)
+            if not (plural and i + 1 < len(tokens) and _plural_verb(tokens, i + 1)):
+                return i
+        elif _plural_verb(tokens, i):
+            return i
+    return -1
+
+
+def _plural_verb(tokens: list[_Tok], i: int) -> bool:
+    """A verb's plain form after a plural noun ("Other ancestors include")."""
+    before = tokens[i - 1].low
+    low = tokens[i].low
+    if not before.endswith("s") or looks_like_verb(before) or low.endswith("s"):
+        return False
+    return lexicon.is_mostly_verb(low)
+
+
+def _text(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> str:
+    """The sentence's own text from token lo to token hi (exclusive)."""
+    if lo >= hi:
+        return ""
+    return sentence[tokens[lo].start : tokens[hi - 1].end]
+
+
+def _claim(*parts: str) -> str:
+    text = " ".join(p.strip(" ,;:") for p in parts if p.strip(" ,;:"))
+    text = text.rstrip(" .!?")
+    return f"{text[:1].upper()}{text[1:]}." if text else ""
+
+
+def _top_level(tokens: list[_Tok], lo: int, hi: int, value: str) -> list[int]:
+    """Positions of `value` in [lo, hi) outside parentheses."""
+    depth, out = 0, []
+    for i in range(lo, hi):
+        t = tokens[i].text
+        depth += (t == "(") - (t == ")")
+        if not depth and tokens[i].low == value:
+            out.append(i)
+    return out
+
+
+def split(sentence: str) -> list[str]:
+    """The atomic claims of one English (or other space-separated) sentence."""
+    tokens = _tokens(sentence)
+    verb = _main_verb(tokens)
+    if verb < 0:
+        return _with_aside(sentence, tokens)
+    subject = _text(sentence, tokens, 0, verb)
+    extra, tokens, sentence = _relative_clauses(sentence, tokens, verb)
+    if tokens[verb].low in _COPULAS:  # "X was a physicist who developed ...": X developed
+        for i in range(verb + 2, len(tokens) - 1):
+            if tokens[i].low in ("who", "which", "that") and _verb_at(tokens, i + 1):
+                extra.append(("", _text(sentence, tokens, i + 1, len(tokens))))
+                tokens = tokens[:i]
+                break
+    past = tokens[verb].low in _PAST or tokens[verb].low.endswith("ed")
+    claims: list[str] = []
+    # "was written by A and sung by B": the second predicate is "was sung by B".
+    auxiliary = tokens[verb].text if _carries_participle(tokens, verb) else ""
+    for n, (lo, hi) in enumerate(_predicates(tokens, verb)):
+        shared = auxiliary if n and _passive(tokens, lo) else ""
+        for predicate in _objects(sentence, tokens, lo, hi):
+            claims.append(_claim(subject, shared, predicate))
+    for antecedent, clause in extra:
+        joined = antecedent if antecedent else subject
+        copula = "" if _verb_at(_tokens(clause), 0) else ("was" if past else "is")
+        claims.append(_claim(joined, copula, clause))
+    return [c for c in claims if c]
+
+
+def _participle(tok: _Tok) -> bool:
+    low = tok.low
+    return low.endswith(("ed", "en")) or lexicon.is_irregular(low)
+
+
+def _passive(tokens: list[_Tok], i: int) -> bool:
+    """A participle that continues a passive ("and sung by B", "and built in 1932"); a
+    regular "-ed" may as well be a past tense of its own ("and died in 1955")."""
+    low = tokens[i].low
+    if low.endswith("ed"):
+        return i + 1 < len(tokens) and tokens[i + 1].low == "by"
+    return _participle(tokens[i])
+
+
+def _carries_participle(tokens: list[_Tok], verb: int) -> bool:
+    """An auxiliary followed by a participle ("was written"), which a coordinated
+    participle shares."""
+    aux = tokens[verb].low in ("is", "was", "are", "were", "has", "have", "had", "been")
+    return aux and verb + 1 < len(tokens) and _participle(tokens[verb + 1])
+
+
+def _with_aside(sentence: str, tokens: list[_Tok]) -> list[str]:
+    """A sentence whose subject is followed by an appositive: "Curie, a physicist born in
+    Warsaw, won ..." is "Curie won ..." and "Curie was a physicist born in Warsaw"."""
+    commas = _top_level(tokens, 0, len(tokens), ",")
+    if len(commas) < 2 or commas[0] == 0 or commas[0] > 6:
+        return [sentence]
+    first, second = commas[0], commas[1]
+    aside = tokens[first + 1 : second]
+    # Right after "Subject, aside," only a verb can come: any form of one will do.
+    if not aside or second + 1 >= len(tokens) or not lexicon.is_verb(tokens[second + 1].low):
+        return [sentence]
+    opens = aside[0].low
+    if not (
+        opens in _DETERMINERS
+        or opens in _RELATIVE
+        or opens[:1].isdigit()
+        or _is_verb(aside[0], aside[0])
+    ):
+        return [sentence]
+    subject = _text(sentence, tokens, 0, first)
+    rest = sentence[tokens[second + 1].start :]
+    main = split(_claim(subject, rest))
+    if opens in _RELATIVE:  # "The museum, which opened in 1998, houses ..."
+        return [*main, _claim(subject, _text(sentence, tokens, first + 2, second))]
+    verb = tokens[second + 1].low
+    participle = aside[0].low.endswith(("ed", "en", "n")) and opens not in _DETERMINERS
+    past = verb in _PAST or verb.endswith("ed") or looks_like_verb(verb)
+    copula = "was" if past or participle else "is"
+    return [*main, _claim(subject, copula, _text(sentence, tokens, first + 1, second))]
+
+
+def _relative_clauses(
+    sentence: str, tokens: list[_Tok], verb: int
+) -> tuple[list[tuple[str, str]], list[_Tok], str]:
+    """The ", which ..." and ", who ..." clauses after the main verb, taken out of the
+    sentence: (antecedent, clause) each, and the sentence without them."""
+    extra: list[tuple[str, str]] = []
+    commas = _top_level(tokens, verb, len(tokens), ",")
+    for at in reversed(commas):
+        if at + 2 >= len(tokens) or tokens[at + 1].low not in _RELATIVE:
+            continue
+        end = next((c for c in commas if c > at), len(tokens))
+        clause = _text(sentence, tokens, at + 2, end)
+        start = at
+        while start > verb + 1 and not (
+            _is_verb(tokens[start - 1]) or tokens[start - 1].low in _PREPOSITIONS
+        ):
+            start -= 1
+            if tokens[start].text in ",;":
+                start += 1
+                break
+        antecedent = _text(sentence, tokens, start, at)
+        extra.insert(0, (antecedent, clause))
+        cut_end = tokens[end].start if end < len(tokens) else len(sentence)
+        sentence = sentence[: tokens[at].start] + sentence[cut_end:]
+        tokens = _tokens(sentence)
+    return extra, tokens, sentence
+
+
+def _predicates(tokens: list[_Tok], verb: int) -> list[tuple[int, int]]:
+    """Token ranges of the predicates coordinated with the main verb."""
+    cuts = []
+    for i in range(verb + 1, len(tokens) - 1):
+        low = tokens[i].low
+        joint = low in _AND or (low in ",;" and tokens[i + 1].low not in _AND)
+        if joint and _verb_at(tokens, i + 1, tokens[verb]):
+            skip = 2 if low in ",;" and tokens[i + 1].low in _AND else 1
+            cuts.append((i, i + skip))
+    ranges, lo = [], verb
+    for at, resume in cuts:
+        end = at - 1 if at > lo and tokens[at - 1].text == "," else at
+        ranges.append((lo, end))
+        lo = resume
+    ranges.append((lo, len(tokens)))
+    return [(a, b) for a, b in ranges if b > a]
+
+
+def _objects(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> list[str]:
+    """One predicate, or one per item of a list it ends with ("supports A, B and C")."""
+    whole = [_text(sentence, tokens, lo, hi)]
+    ands = _top_level(tokens, lo + 1, hi, "and") + _top_level(tokens, lo + 1, hi, "or")
+    if not ands:
+        return whole
+    joint = max(ands)
+    if _verb_at(tokens, joint + 1):  # a predicate of its own, not an item
+        return whole
+    if any(tokens[j].low in _NO_SPLIT_BEFORE for j in range(max(lo, joint - 4), joint)):
+        return whole
+    right_end = next((c for c in _top_level(tokens, joint + 1, hi, ",")), hi)
+    found = _list_before(tokens, lo, joint)
+    if found is None:
+        return whole
+    anchor, items = found
+    items.append((joint + 1, right_end))
+    if len(items) == 2 and items[0][1] - items[0][0] > 6:
+        return whole
+    head = _text(sentence, tokens, lo, anchor + 1)
+    tail = _text(sentence, tokens, right_end, hi)
+    return [" ".join(filter(None, (head, _text(sentence, tokens, a, b), tail))) for a, b in items]
+
+
+def _list_before(
+    tokens: list[_Tok], lo: int, joint: int
+) -> tuple[int, list[tuple[int, int]]] | None:
+    """The items of a list ending at the "and" at `joint`, walking back over commas to
+    the verb or preposition the list depends on (its anchor): (anchor, item ranges)."""
+    items: list[tuple[int, int]] = []
+    end = joint - (1 if tokens[joint - 1].text == "," else 0)
+    while True:
+        start = end
+        while start > lo and tokens[start - 1].text != ",":
+            prev = start - 1
+            if prev == lo or (_anchors(tokens[prev]) and not _after_relative(tokens, lo, prev)):
+                if start == end or tokens[start].low in _AND:
+                    return None
+                return prev, [(start, end), *items]
+            start -= 1
+        if start <= lo or start == end or tokens[start].low in _AND:
+            return None
+        items.insert(0, (start, end))
+        end = start - 1  # the comma before this item
+
+
+def _anchors(tok: _Tok) -> bool:
+    """A word a list of objects or places can depend on: a preposition or a verb form."""
+    low = tok.low
+    if low in _PREPOSITIONS or _is_verb(tok):
+        return True
+    return low.endswith(("ing", "ed", "en")) and lexicon.is_verb(low)
+
+
+def _after_relative(tokens: list[_Tok], lo: int, at: int) -> bool:
+    """True when the token at `at` sits inside a relative clause of the current item
+    ("A that filters water"): a relative pronoun since the last comma."""
+    for j in range(at - 1, lo - 1, -1):
+        if tokens[j].text == ",":
+            return False
+        if tokens[j].low in _RELATIVE or tokens[j].low == "that":
+            return True
+    return False
+
+
+# Japanese and Chinese.
+_JA_CLAUSE_END = frozenset("しりきえてちみびいけせめねくじぎっ")
+_ZH_VERBS = re.compile(
+    "是|有|于|在|为|位于|出生|生于|获得|获|配备|支持|提供|包括|包含|发布|成立|创立|拥有|采用|"
+    "重|由|曾|已|被|可|能|将|会|达|约|共|每|也|还|并|又|去世|逝世|担任|毕业|发现|发明|开设|"
+    "建于|建成|推出|售价|价格|覆盖|适用|要求|需要|允许|禁止|规定|研究|证明|导致|降低|提高|增加|减少"
+)
+_ZH_LIST_END = re.compile("和|与|及|以及|或")
+_TOPIC = re.compile(r"^(.{1,24}?)(は|が)")
+# Japanese lists use 、 too: only a 、 after a verb's continuative ending ends a clause.
+_JA_CLAUSES = re.compile(f"[，,；;]|(?<=[{''.join(_JA_CLAUSE_END)}])、")
+_ZH_CLAUSES = re.compile("[，,；;]")
+
+
+def cjk_split(sentence: str) -> list[str]:
+    """The facts of a Japanese or Chinese sentence: clauses cut at a comma after a verb
+    (Japanese) or at any clause comma (Chinese), each with the sentence's topic."""
+    body = sentence.rstrip("。！？.!? ")
+    japanese = bool(re.search(f"[{cjk.HIRAGANA}{cjk.KATAKANA}]", body))
+    parts = (_JA_CLAUSES if japanese else _ZH_CLAUSES).split(body)
+    parts = [p.strip() for p in parts if p.strip()]
+    topic = _topic(parts[0], japanese) if parts else ""
+    claims: list[str] = []
+    for n, part in enumerate(parts):
+        head = "" if n == 0 or (topic and part.startswith(topic)) else topic
+        for item in _cjk_items(part, japanese):
+            claims.append(head + item + "。")
+    return claims or [sentence]
+
+
+def _topic(clause: str, japanese: bool) -> str:
+    """What a CJK sentence is about: the words before は/が (Japanese), or before the
+    first verb or number (Chinese)."""
+    if japanese:
+        match = _TOPIC.match(clause)
+        return match.group(0) if match else ""
+    match = re.search(r"\d", clause)
+    verb = _ZH_VERBS.search(clause)
+    ends = [m.start() for m in (match, verb) if m and m.start() > 0]
+    return clause[: min(ends)] if ends else ""
+
+
+def _cjk_items(clause: str, japanese: bool) -> list[str]:
+    """A clause with a 、-list split into one clause per item."""
+    pieces = clause.split("、")
+    if len(pieces) < 2:
+        return [clause]
+    if japanese:
+        topic = _topic(clause, True)
+        first = pieces[0][len(topic) :] if topic else pieces[0]
+        last = re.match(r"(.+?)(を|に|が|も|で|と)(.+)$", pieces[-1])
+        if not last or not first:
+            return [clause]
+        items = [first, *pieces[1:-1], last.group(1)]
+        rest = last.group(2) + last.group(3)
+        return [f"{topic}{item}{rest}" for item in items]
+    tail = _ZH_LIST_END.split(pieces[-1], maxsplit=1)
+    verbs = list(_ZH_VERBS.finditer(pieces[0]))
+    if not verbs:
+        return [clause]
+    head = pieces[0][: verbs[-1].end()]
+    items = [pieces[0][verbs[-1].end() :], *pieces[1:-1], *tail]
+    return [head + item.strip() for item in items if item.strip()]
