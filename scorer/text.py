@@ -72,8 +72,10 @@ _NUMBER_WORDS = {
     "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
     "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
     "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-    "ninety": 90, "dozen": 12,
+    "ninety": 90, "dozen": 12, "twice": 2, "thrice": 3,
 }  # fmt: skip
+# "no more than 5 days" bounds a number, it denies nothing.
+_BOUNDS = frozenset("more less fewer later earlier longer sooner greater than".split())
 # "first" and "second" are left out: "first album" is rarely a count, "second" is a unit.
 _ORDINAL_WORDS = {
     "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
@@ -108,9 +110,7 @@ _UNITS = {
 # CJK script (cjk.py), words (with an apostrophe tail such as n't or 's), and the percent
 # and degree signs. A word stops where CJK text starts ("iPhoneは").
 _NOT_WORD = rf"\W\d_{cjk.HAN}{cjk.KATAKANA}{cjk.HIRAGANA}{cjk.HANGUL}"
-_TOKEN = re.compile(
-    rf"\d+(?:[.,]\d+)*|{cjk.TOKEN}|[^{_NOT_WORD}]+(?:'[^{_NOT_WORD}]+)?|[%°]"
-)
+_TOKEN = re.compile(rf"\d+(?:[.,]\d+)*|{cjk.TOKEN}|[^{_NOT_WORD}]+(?:'[^{_NOT_WORD}]+)?|[%°]")
 _ORDINAL_SUFFIX = re.compile(r"^(st|nd|rd|th)$")
 _WORD_SUFFIXES = (
     ("ational", "ate"),
@@ -143,6 +143,8 @@ _WORD_SUFFIXES = (
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
 # Latin, Greek and Cyrillic letters lose their accents; kana keep their voicing marks
 # ("ガ" is not "カ").
 def _takes_accents(ch: str) -> bool:
@@ -362,7 +364,7 @@ def analyse(text: str, *, with_names: bool = True) -> Analysis:
         elif kind == _FACT:
             r.facts.add(value)
         # "not only ... but also" affirms both parts.
-        elif kind == _NEGATION and r.peek().lower() != "only":
+        elif kind == _NEGATION and r.peek().lower() != "only" and r.peek().lower() not in _BOUNDS:
             r.scope = _NEGATION_SCOPE
     return Analysis(
         terms=frozenset(r.terms),

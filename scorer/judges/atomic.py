@@ -14,8 +14,7 @@ neither supports the whole sentence. The splits, in the order they are taken:
 
 Claims keep the reference's words: only the subject is repeated, and "was" or "is" joins
 an appositive to it. A word is a verb when it is an auxiliary, a known irregular past, or
-a form of a verb WordNet knows (scorer/lexicon.py). Japanese and Chinese sentences are cut
-at their clause commas after a verb and at 、-lists, with the topic repeated (cjk_split).
+a form of a verb WordNet knows (scorer/lexicon.py). Japanese and Chinese: atomic_cjk.py.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from recall_audit.scorer import cjk, lexicon
+from recall_audit.scorer import lexicon
 from recall_audit.scorer.text import looks_like_verb
 
 _TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S")
@@ -123,6 +122,13 @@ def _plural_verb(tokens: list[_Tok], i: int) -> bool:
     return lexicon.is_mostly_verb(low)
 
 
+def has_subject(clause: str) -> bool:
+    """True when the clause opens with a subject and its verb ("refunds reach ...")."""
+    tokens = _tokens(clause)
+    verb = _main_verb(tokens)
+    return verb > 0 and not any(t.low in _RELATIVE or t.low == "that" for t in tokens[:verb])
+
+
 def _text(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> str:
     """The sentence's own text from token lo to token hi (exclusive)."""
     if lo >= hi:
@@ -168,12 +174,59 @@ def split(sentence: str) -> list[str]:
     for n, (lo, hi) in enumerate(_predicates(tokens, verb)):
         shared = auxiliary if n and _passive(tokens, lo) else ""
         for predicate in _objects(sentence, tokens, lo, hi):
-            claims.append(_claim(subject, shared, predicate))
+            claims.extend(_claim(subject, shared, p) for p in _dated(predicate))
     for antecedent, clause in extra:
         joined = antecedent if antecedent else subject
         copula = "" if _verb_at(_tokens(clause), 0) else ("was" if past else "is")
         claims.append(_claim(joined, copula, clause))
     return [c for c in claims if c]
+
+
+_TIME_HEADS = frozenset("in on during since until before after by".split())
+_MONTHS = frozenset(
+    """january february march april may june july august september october november
+    december""".split()
+)
+
+
+def _is_date(tok: _Tok) -> bool:
+    low = tok.low
+    return low in _MONTHS or (low.isdigit() and len(low) == 4 and 1000 <= int(low) <= 2100)
+
+
+def _dated(predicate: str) -> list[str]:
+    """A predicate whose date is a fact apart from its other complements: "was born in
+    Warsaw in 1867" is "was born in Warsaw" and "was born in 1867". The date goes with
+    the verb and its object ("recorded her album in 2016"), the rest stays together."""
+    tokens = _tokens(predicate)
+    heads = [
+        i
+        for i, t in enumerate(tokens)
+        if i and (t.text == "," or (t.low in _PREPOSITIONS and not _inside_name(tokens, i)))
+    ]
+    if len(heads) < 2:
+        return [predicate]
+    spans = list(zip(heads, [*heads[1:], len(tokens)], strict=True))
+    dated = [
+        (a, b)
+        for a, b in spans
+        if tokens[a].low in _TIME_HEADS and any(_is_date(t) for t in tokens[a + 1 : min(b, a + 4)])
+    ]
+    if len(dated) != 1 or len(spans) < 2:
+        return [predicate]
+    (a, b), core = dated[0], heads[0]
+    rest = f"{_text(predicate, tokens, 0, a)} {_text(predicate, tokens, b, len(tokens))}"
+    dates = f"{_text(predicate, tokens, 0, core)} {_text(predicate, tokens, a, b)}"
+    return [re.sub(r"\s+,", ",", rest).strip(" ,"), dates]
+
+
+def _inside_name(tokens: list[_Tok], i: int) -> bool:
+    """A preposition between capitals belongs to a name ("Nobel Prize in Physics")."""
+    return (
+        0 < i < len(tokens) - 1
+        and tokens[i - 1].text[:1].isupper()
+        and tokens[i + 1].text[:1].isupper()
+    )
 
 
 def _participle(tok: _Tok) -> bool:
@@ -214,6 +267,7 @@ def _with_aside(sentence: str, tokens: list[_Tok]) -> list[str]:
         or opens in _RELATIVE
         or opens[:1].isdigit()
         or _is_verb(aside[0], aside[0])
+        or _participle(aside[0])
     ):
         return [sentence]
     subject = _text(sentence, tokens, 0, first)
@@ -225,7 +279,8 @@ def _with_aside(sentence: str, tokens: list[_Tok]) -> list[str]:
     participle = aside[0].low.endswith(("ed", "en", "n")) and opens not in _DETERMINERS
     past = verb in _PAST or verb.endswith("ed") or looks_like_verb(verb)
     copula = "was" if past or participle else "is"
-    return [*main, _claim(subject, copula, _text(sentence, tokens, first + 1, second))]
+    aside_text = _text(sentence, tokens, first + 1, second)
+    return [*main, *(_claim(subject, copula, part) for part in _dated(aside_text))]
 
 
 def _relative_clauses(
@@ -291,7 +346,9 @@ def _objects(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> list[str]:
         return whole
     anchor, items = found
     items.append((joint + 1, right_end))
-    if len(items) == 2 and items[0][1] - items[0][0] > 6:
+    # Two long items joined by "and" are rarely a list unless both are noun phrases.
+    alike = all(tokens[a].low in _DETERMINERS for a, _ in items)
+    if len(items) == 2 and items[0][1] - items[0][0] > (10 if alike else 6):
         return whole
     head = _text(sentence, tokens, lo, anchor + 1)
     tail = _text(sentence, tokens, right_end, hi)
@@ -305,11 +362,19 @@ def _list_before(
     the verb or preposition the list depends on (its anchor): (anchor, item ranges)."""
     items: list[tuple[int, int]] = []
     end = joint - (1 if tokens[joint - 1].text == "," else 0)
+    # Items are alike: "won A in 1903 and the B in 1911" lists what was won (a phrase
+    # opening with "the" after "and" depends on the verb, not on "in").
+    noun_phrase = joint + 1 < len(tokens) and (
+        tokens[joint + 1].low in _DETERMINERS or tokens[joint + 1].low[:1].isdigit()
+    )
     while True:
         start = end
         while start > lo and tokens[start - 1].text != ",":
             prev = start - 1
-            if prev == lo or (_anchors(tokens[prev]) and not _after_relative(tokens, lo, prev)):
+            anchors = _anchors(tokens[prev]) and not (
+                noun_phrase and tokens[prev].low in _PREPOSITIONS
+            )
+            if prev == lo or (anchors and not _after_relative(tokens, lo, prev)):
                 if start == end or tokens[start].low in _AND:
                     return None
                 return prev, [(start, end), *items]
@@ -337,68 +402,3 @@ def _after_relative(tokens: list[_Tok], lo: int, at: int) -> bool:
         if tokens[j].low in _RELATIVE or tokens[j].low == "that":
             return True
     return False
-
-
-# Japanese and Chinese.
-_JA_CLAUSE_END = frozenset("しりきえてちみびいけせめねくじぎっ")
-_ZH_VERBS = re.compile(
-    "是|有|于|在|为|位于|出生|生于|获得|获|配备|支持|提供|包括|包含|发布|成立|创立|拥有|采用|"
-    "重|由|曾|已|被|可|能|将|会|达|约|共|每|也|还|并|又|去世|逝世|担任|毕业|发现|发明|开设|"
-    "建于|建成|推出|售价|价格|覆盖|适用|要求|需要|允许|禁止|规定|研究|证明|导致|降低|提高|增加|减少"
-)
-_ZH_LIST_END = re.compile("和|与|及|以及|或")
-_TOPIC = re.compile(r"^(.{1,24}?)(は|が)")
-# Japanese lists use 、 too: only a 、 after a verb's continuative ending ends a clause.
-_JA_CLAUSES = re.compile(f"[，,；;]|(?<=[{''.join(_JA_CLAUSE_END)}])、")
-_ZH_CLAUSES = re.compile("[，,；;]")
-
-
-def cjk_split(sentence: str) -> list[str]:
-    """The facts of a Japanese or Chinese sentence: clauses cut at a comma after a verb
-    (Japanese) or at any clause comma (Chinese), each with the sentence's topic."""
-    body = sentence.rstrip("。！？.!? ")
-    japanese = bool(re.search(f"[{cjk.HIRAGANA}{cjk.KATAKANA}]", body))
-    parts = (_JA_CLAUSES if japanese else _ZH_CLAUSES).split(body)
-    parts = [p.strip() for p in parts if p.strip()]
-    topic = _topic(parts[0], japanese) if parts else ""
-    claims: list[str] = []
-    for n, part in enumerate(parts):
-        head = "" if n == 0 or (topic and part.startswith(topic)) else topic
-        for item in _cjk_items(part, japanese):
-            claims.append(head + item + "。")
-    return claims or [sentence]
-
-
-def _topic(clause: str, japanese: bool) -> str:
-    """What a CJK sentence is about: the words before は/が (Japanese), or before the
-    first verb or number (Chinese)."""
-    if japanese:
-        match = _TOPIC.match(clause)
-        return match.group(0) if match else ""
-    match = re.search(r"\d", clause)
-    verb = _ZH_VERBS.search(clause)
-    ends = [m.start() for m in (match, verb) if m and m.start() > 0]
-    return clause[: min(ends)] if ends else ""
-
-
-def _cjk_items(clause: str, japanese: bool) -> list[str]:
-    """A clause with a 、-list split into one clause per item."""
-    pieces = clause.split("、")
-    if len(pieces) < 2:
-        return [clause]
-    if japanese:
-        topic = _topic(clause, True)
-        first = pieces[0][len(topic) :] if topic else pieces[0]
-        last = re.match(r"(.+?)(を|に|が|も|で|と)(.+)$", pieces[-1])
-        if not last or not first:
-            return [clause]
-        items = [first, *pieces[1:-1], last.group(1)]
-        rest = last.group(2) + last.group(3)
-        return [f"{topic}{item}{rest}" for item in items]
-    tail = _ZH_LIST_END.split(pieces[-1], maxsplit=1)
-    verbs = list(_ZH_VERBS.finditer(pieces[0]))
-    if not verbs:
-        return [clause]
-    head = pieces[0][: verbs[-1].end()]
-    items = [pieces[0][verbs[-1].end() :], *pieces[1:-1], *tail]
-    return [head + item.strip() for item in items if item.strip()]

@@ -26,7 +26,7 @@ from itertools import chain
 from recall_audit.scorer import cjk, lexicon
 from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
-from recall_audit.scorer.judges import atomic
+from recall_audit.scorer.judges import atomic, atomic_cjk
 from recall_audit.scorer.judges.checks import RULES, Claim, Evidence, vetoes
 from recall_audit.scorer.relations import Shape, shape
 from recall_audit.scorer.text import (
@@ -56,7 +56,9 @@ def _stands_alone(part: str, *, needs_subject: bool) -> bool:
     if len(words) < 3:
         return False
     if not needs_subject:
-        return any(looks_like_verb(w) for w in words)
+        return any(looks_like_verb(w) for w in words) or atomic.has_subject(part)
+    if atomic.has_subject(part):  # "refunds reach the payment method ..."
+        return True
     first = words[0].lower()
     if first in _SUBJECT_PRONOUNS:
         return len(words) >= 3
@@ -97,7 +99,8 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
     for start, end in sentence_spans(ground_truth):
         sentence = ground_truth[start:end].lstrip("-*•· \t")
         for clause in _clauses(sentence):
-            facts = atomic.cjk_split(clause) if cjk.SPACELESS.search(clause) else atomic.split(clause)
+            split = atomic_cjk.split if cjk.SPACELESS.search(clause) else atomic.split
+            facts = split(clause)
             claims.extend(c.strip() for c in facts if _is_checkable(c))
     return list(dict.fromkeys(claims))
 
