@@ -48,6 +48,14 @@ UNITS = {
 _LONGEST_FIRST = sorted(UNITS, key=len, reverse=True)
 
 
+_NEGATION_CUT = re.compile(f"([{''.join(sorted(CHINESE_NEGATIONS))}])")
+
+
+def split_negations(run: str) -> list[str]:
+    """A Han run cut at its denials ("不支持" is 不 and 支持), denials kept."""
+    return [piece for piece in _NEGATION_CUT.split(run) if piece]
+
+
 def is_spaceless(token: str) -> bool:
     return bool(SPACELESS.match(token))
 

@@ -18,7 +18,9 @@ import numpy as np
 from pydantic import BaseModel, Field, model_validator
 from recall_audit.scorer.errors import ConfigurationError
 
-RegressionVerdict = Literal["regressed", "improved", "unchanged"]
+# "judge_changed": the two runs were judged by different judges or judge versions, so a
+# difference says nothing about the retriever.
+RegressionVerdict = Literal["regressed", "improved", "unchanged", "judge_changed"]
 
 # Bootstrap resamples are drawn in blocks of at most this many indices to bound memory.
 _BLOCK_CELLS = 1_000_000
@@ -64,6 +66,8 @@ class RunOutcome(BaseModel):
     run_id: str
     dataset: str
     started_at: datetime | None = None
+    # The judge and its version ("builtin-8", "openai/gpt-4o v3.1a2b"); '' when not known.
+    judge: str = ""
     cases: list[CaseOutcome] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -291,6 +295,12 @@ def compare_runs(
     removed = sorted(base_cases.keys() - head_cases.keys())
     notes = _notes(changes, added, removed, errored)
     stats = _statistics(changes, tolerance, confidence, resamples, seed, require_significance)
+    if base.judge and head.judge and base.judge != head.judge:
+        stats = stats._replace(
+            verdict="judge_changed",
+            reason=f"judge changed ({base.judge} → {head.judge}): the difference is the "
+            "judge's, not the retriever's",
+        )
     return Comparison(
         base_run_id=base.run_id,
         head_run_id=head.run_id,

@@ -16,7 +16,7 @@ CELL_LIMIT = 160
 _SPARKS = "▁▂▃▄▅▆▇█"
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 _BAR_WIDTH = 10
-_MARK = {"regressed": "🔴", "improved": "🟢", "unchanged": "⚪"}
+_MARK = {"regressed": "🔴", "improved": "🟢", "unchanged": "⚪", "judge_changed": "🟡"}
 
 
 def _short(text: str, limit: int = CELL_LIMIT) -> str:

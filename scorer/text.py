@@ -336,7 +336,7 @@ class _Reader:
             if cjk.denies_before(tok):
                 self.deny_last()
             return
-        for piece in re.split(f"([{''.join(cjk.CHINESE_NEGATIONS)}])", tok):
+        for piece in cjk.split_negations(tok):
             if piece in cjk.CHINESE_NEGATIONS:
                 self.scope = _NEGATION_SCOPE
             elif piece:
@@ -373,6 +373,24 @@ def analyse(text: str, *, with_names: bool = True) -> Analysis:
         negated_terms=frozenset(r.negated - r.affirmed),
         names=names(text) if with_names else frozenset(),
     )
+
+
+def search_tokens(text: str) -> list[str]:
+    """The words a search engine indexes `text` by, in order and repeated: the judge's
+    stems and CJK bigrams (so a retriever and the judge read a language alike), and
+    numbers as written without separators."""
+    out: list[str] = []
+    for tok in _TOKEN.findall(fold(text)):
+        if cjk.is_spaceless(tok):
+            if not "\u3040" <= tok[0] <= "\u309f":
+                out.extend(w for piece in cjk.split_negations(tok) for w in cjk.words(piece))
+            continue
+        kind, value = _word_kind(tok)
+        if kind == _TERM:
+            out.append(value)
+        elif kind == _NUMBER and tok[0].isdigit():
+            out.append(_fmt(_number(tok)))
+    return out
 
 
 def content_words(text: str) -> dict[str, str]:

@@ -46,7 +46,13 @@ def run_outcome(
         for key, question, status, score in rows
     ]
     return RunOutcome(
-        run_id=run.id, dataset=run.dataset_name, started_at=run.started_at, cases=cases
+        run_id=run.id,
+        dataset=run.dataset_name,
+        started_at=run.started_at,
+        judge=run.judge_version
+        if run.judge_version.startswith(run.judge)
+        else f"{run.judge} {run.judge_version}",
+        cases=cases,
     )
 
 

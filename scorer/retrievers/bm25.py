@@ -19,11 +19,11 @@ from recall_audit.scorer.datasets import DatasetCase, fingerprint_file
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.limits import beyond, limits_from_env
 from recall_audit.scorer.retrievers.base import BaseRetriever
+from recall_audit.scorer.text import search_tokens
 
 TEXT_SUFFIXES = (".txt", ".md")
 # Files longer than this are split into paragraphs, so one hit is not a whole manual.
 MAX_DOCUMENT_CHARS = 2000
-STOPWORDS = "en"
 
 
 class Document(BaseModel):
@@ -155,28 +155,25 @@ def _jsonl_documents(file: Path, max_chars: int) -> Iterator[Document]:
 
 
 class Bm25Retriever(BaseRetriever):
-    """Ranks the knowledge base's chunks by BM25 against the question (English stopwords
-    removed, no stemming). The index is built once, when the retriever is created.
-    Returns chunk texts best first; equal scores keep knowledge-base order; chunks sharing
-    no word with the question are never returned."""
+    """Ranks the knowledge base's chunks by BM25 against the question, words read as the
+    built-in judge reads them (text.search_tokens: stems without function words, and
+    character bigrams for Japanese and Chinese, which have no spaces). The index is built
+    once, when the retriever is created. Returns chunk texts best first; equal scores keep
+    knowledge-base order; chunks sharing no word with the question are never returned."""
 
     def __init__(self, path: str | Path, max_document_chars: int | None = None) -> None:
         self.name = f"bm25:{path}"
         self.documents = load_documents(path, max_document_chars)
-        corpus = [d.chunk for d in self.documents]
         self._index = bm25s.BM25()
-        tokens = bm25s.tokenize(corpus, stopwords=STOPWORDS, show_progress=False)
-        self._index.index(tokens, show_progress=False)
+        corpus = [search_tokens(d.chunk) or [""] for d in self.documents]
+        self._index.index(corpus, show_progress=False)
 
     async def retrieve(self, case: DatasetCase, top_k: int) -> list[str]:
         return await anyio.to_thread.run_sync(self.search, case.question, top_k)
 
     def search(self, question: str, top_k: int) -> list[str]:
         """The top_k chunks for `question`, synchronously."""
-        [tokens] = bm25s.tokenize(
-            question, stopwords=STOPWORDS, return_ids=False, show_progress=False
-        )
-        known = [t for t in tokens if t in self._index.vocab_dict]
+        known = [t for t in search_tokens(question) if t in self._index.vocab_dict]
         if not known or top_k < 1:
             return []
         scores = self._index.get_scores(known)

@@ -1,0 +1,206 @@
+"""Atomic claims in the built-in judge and retriever: every fact counted, in the languages
+users write (issue 19's worked examples, and a Japanese knowledge base of our own)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from recall_audit.scorer.compare import CaseOutcome, ClaimOutcome, RunOutcome, compare_runs
+from recall_audit.scorer.gate import Gate, RunFigures, check_gate
+from recall_audit.scorer.judges.builtin import BuiltinJudge, extract_claim_texts
+from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
+from recall_audit.scorer.text import analyse, search_tokens, split_sentences
+
+from recall_audit import create_context_recall_scorer
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+DISPLAY = "The laptop has a 15.6-inch Full HD display with a matte finish."
+WEIGHT = "It weighs only 1.8 kg, so it is easy to carry around."
+LAPTOP = "The laptop features a 15.6-inch display and weighs 1.8 kg."
+
+
+def score(context: list[str], ground_truth: str):
+    return create_context_recall_scorer(context=context).run(ground_truth=ground_truth)
+
+
+@pytest.mark.parametrize(
+    ("context", "expected", "cited"),
+    [([DISPLAY, WEIGHT], 1.0, [[0], [1]]), ([DISPLAY], 0.5, [[0], []]), ([WEIGHT], 0.5, [[], [0]])],
+)
+def test_the_laptop_is_two_facts_each_cited_from_its_own_chunk(context, expected, cited) -> None:
+    result = score(context, LAPTOP)
+    assert result.claims == [
+        "The laptop features a 15.6-inch display.",
+        "The laptop weighs 1.8 kg.",
+    ]
+    assert result.score == expected
+    assert [v.chunk_indices for v in result.verdicts] == cited
+
+
+def test_a_number_the_context_never_states_leaves_its_fact_unsupported() -> None:
+    result = score(
+        ["Paris is the capital of France."],
+        "Paris is the capital of France and has about 2.1 million inhabitants.",
+    )
+    assert result.score == 0.5
+    missed = result.verdicts[1]
+    assert not missed.supported
+    assert "never states 2,100,000" in missed.explanation
+    assert "has about 2.1 million inhabitants" in result.reason
+
+
+def test_another_value_contradicts_and_says_which() -> None:
+    (verdict,) = score(["The bridge opened in 1932."], "The bridge opened in 1931.").verdicts
+    assert not verdict.supported
+    assert "1932" in verdict.explanation and "1931" in verdict.explanation
+
+
+def test_japanese_sentences_end_at_the_full_stop_and_score_like_german() -> None:
+    japanese = score(
+        [
+            "アインシュタインは1879年にドイツのウルムで生まれた。",
+            "アインシュタインは相対性理論を発展させたことで知られる。",
+            "彼は物理学者として有名である。",
+        ],
+        "アインシュタインは1879年に生まれた。彼は相対性理論を発展させた。彼はノーベル賞を受賞した。",
+    )
+    assert len(japanese.claims) == 3
+    assert japanese.score == pytest.approx(2 / 3)
+    assert [v.supported for v in japanese.verdicts] == [True, True, False]
+    german = score(
+        ["Einstein wurde 1879 in Ulm geboren.", "Einstein entwickelte die Relativitätstheorie."],
+        "Einstein wurde 1879 geboren. Er entwickelte die Relativitätstheorie. Er erhielt den "
+        "Nobelpreis.",
+    )
+    assert german.score == pytest.approx(2 / 3)
+
+
+def test_chinese_clauses_are_facts_with_their_subject() -> None:
+    claims = extract_claim_texts("星河X5手机配备6.7英寸屏幕和5000毫安时电池，售价3999元。")
+    assert claims == [
+        "星河X5手机配备6.7英寸屏幕。",
+        "星河X5手机配备5000毫安时电池。",
+        "星河X5手机售价3999元。",
+    ]
+    result = score(
+        ["星河X5的电池容量为5000毫安时。", "星河X5手机的价格是3999元。"], "".join(claims)
+    )
+    assert [v.supported for v in result.verdicts] == [False, True, True]
+
+
+@pytest.mark.parametrize(
+    ("reference", "claims"),
+    [
+        (
+            "Marie Curie, a physicist born in Warsaw, won two Nobel Prizes.",
+            ["Marie Curie won two Nobel Prizes.", "Marie Curie was a physicist born in Warsaw."],
+        ),
+        (
+            "The museum, which opened in 1998, houses 3,000 works.",
+            ["The museum houses 3,000 works.", "The museum opened in 1998."],
+        ),
+        (
+            "The kit contains a filter that cleans water, a stove that heats food, and a tent.",
+            [
+                "The kit contains a filter that cleans water.",
+                "The kit contains a stove that heats food.",
+                "The kit contains a tent.",
+            ],
+        ),
+        (
+            "Einstein was born in Ulm and died in Princeton in 1955.",
+            ["Einstein was born in Ulm.", "Einstein died in Princeton.", "Einstein died in 1955."],
+        ),
+        (
+            "It was written by the Sherman brothers and sung by Jim Cummings.",
+            ["It was written by the Sherman brothers.", "It was sung by Jim Cummings."],
+        ),
+        (
+            "Lena Okafor recorded her debut album in Berlin in 2016.",
+            [
+                "Lena Okafor recorded her debut album in Berlin.",
+                "Lena Okafor recorded her debut album in 2016.",
+            ],
+        ),
+        # One fact stays one claim.
+        ("The policy covers flights between London and Paris.", None),
+        ("Einstein was born in 1879.", None),
+        ("Water boils at 100 degrees Celsius at sea level.", None),
+    ],
+)
+def test_compound_references_split_into_facts_that_name_their_subject(reference, claims) -> None:
+    assert extract_claim_texts(reference) == (claims or [reference])
+
+
+def test_paraphrase_through_word_forms_and_synonyms() -> None:
+    judge = BuiltinJudge()
+    pairs = [
+        ("Fleming discovered penicillin.", "The discovery of penicillin is credited to Fleming."),
+        ("The drug can reduce blood pressure.", "Doctors use the drug to cut blood pressure."),
+        ("Mars is the planet nearest to Earth.", "Of all planets, Mars is the closest to Earth."),
+    ]
+    verdicts = [judge.judge([claim], [chunk])[0] for claim, chunk in pairs]
+    assert [v.explanation for v in verdicts] == ["100% of the claim's content found in chunk 1"] * 3
+    without = BuiltinJudge(settings=type(judge.settings)(synonyms=False))
+    alone = [without.judge([claim], [chunk])[0] for claim, chunk in pairs]
+    assert all("100%" not in v.explanation for v in alone)
+
+
+def test_full_width_digits_and_units_are_the_same_numbers() -> None:
+    assert analyse("標高は３７７６メートル").quantities == {"3776": frozenset({"m"})}
+    assert analyse("約２１０万人").quantities == {"2100000": frozenset({"ppl"})}
+    assert split_sentences("一文目です。二文目です！三文目？") == [
+        "一文目です。",
+        "二文目です！",
+        "三文目？",
+    ]
+    result = score(["Mount Fuji is 3,776 m high."], "富士山の標高は３７７６メートルである。")
+    assert result.verdicts[0].explanation != "the context never states 3776 m"
+
+
+def test_latin_and_cjk_cases_side_by_side() -> None:
+    judge = BuiltinJudge()
+    verdicts = judge.judge(
+        ["Paris is the capital of France.", "琵琶湖は滋賀県にある。"],
+        [
+            "琵琶湖は滋賀県にある日本最大の湖である。",
+            "Paris is the capital and largest city of France.",
+        ],
+    )
+    assert [(v.supported, v.chunk_indices) for v in verdicts] == [(True, [1]), (True, [0])]
+
+
+def test_bm25_retrieves_from_a_japanese_knowledge_base() -> None:
+    retriever = Bm25Retriever(EXAMPLES / "japanese" / "kb.jsonl")
+    rows = [json.loads(line) for line in (EXAMPLES / "japanese" / "dataset.jsonl").open()]
+    scores = []
+    for row in rows:
+        chunks = retriever.search(row["question"], 3)
+        assert chunks, row["question"]
+        scores.append(score(chunks, row["ground_truth"]).score)
+    assert scores == [1.0] * len(rows)
+    assert search_tokens("東京スカイツリーは墨田区にある") == [
+        "東京",
+        "スカイツリー",
+        "墨田",
+        "田区",
+    ]
+
+
+def test_another_judge_version_is_never_a_retriever_regression() -> None:
+    def run(run_id: str, judge: str, score: float) -> RunOutcome:
+        claims = [ClaimOutcome(claim_index=0, claim="A fact.", supported=score == 1.0)]
+        case = CaseOutcome(case_key="c1", question="q", status="scored", score=score, claims=claims)
+        return RunOutcome(run_id=run_id, dataset="d", judge=judge, cases=[case])
+
+    comparison = compare_runs(run("a", "builtin-7", 1.0), run("b", "builtin-8", 0.0))
+    assert comparison.verdict == "judge_changed"
+    assert "builtin-7 → builtin-8" in comparison.reason
+    figures = RunFigures(dataset="d", cases=1, errors=0, mean_recall=0.0)
+    gate = check_gate(Gate(max_regression=0.0, max_lost_claims=0), figures, comparison)
+    assert gate.passed and not gate.regressed
+    same = compare_runs(run("a", "builtin-8", 1.0), run("b", "builtin-8", 0.0))
+    assert same.verdict == "regressed"
