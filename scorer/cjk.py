@@ -1,8 +1,11 @@
 """Japanese and Chinese text, which has no spaces between words.
 
-Words are found the way Lucene's CJK analyzer finds them, with no dictionary: a run of Han
-characters is read as its overlapping character bigrams ("相対性理論" is 相対 対性 性理 理論),
-so a word matches wherever it is written, whatever surrounds it. A katakana run is one
+Words are found with no dictionary, much as Lucene's CJK analyzer finds them: a run of
+Han characters is read as its characters and their overlapping bigrams ("相対性" is 相 対 性
+相対 対性), so a word matches wherever it is written, whatever surrounds it, and a
+paraphrase that keeps a word's characters but not their order still shares them (on this
+project's atomic set, characters beside bigrams halved the error; docs/fidelity.md). A
+katakana run is one
 word (loanwords and foreign names: アインシュタイン), and a hiragana run is grammar
 (particles and verb endings), never a content word. Full-width digits and letters are
 folded to ASCII before any of this (NFKC), so "３７７６メートル" is 3776 metres.
@@ -66,8 +69,8 @@ def unit_prefix(token: str) -> str:
 
 
 def words(run: str) -> list[str]:
-    """The content words of one run of a single script: bigrams of Han (a lone character
-    alone), a katakana run whole, nothing of hiragana."""
+    """The content words of one run of a single script: the characters and bigrams of
+    Han, a katakana run whole, nothing of hiragana."""
     first = run[0]
     if "\u3040" <= first <= "\u309f":
         return []
@@ -75,8 +78,7 @@ def words(run: str) -> list[str]:
         return [run.replace("・", "")] if len(run.strip("ー・")) > 0 else []
     out: list[str] = []
     for part in re.split(f"[{_GRAMMAR}]+", run):
-        if len(part) == 1:
-            out.append(part)
+        out.extend(part)
         out.extend(part[i : i + 2] for i in range(len(part) - 1))
     return out
 

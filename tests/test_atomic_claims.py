@@ -182,9 +182,11 @@ def test_bm25_retrieves_from_a_japanese_knowledge_base() -> None:
         assert chunks, row["question"]
         scores.append(score(chunks, row["ground_truth"]).score)
     assert scores == [1.0] * len(rows)
-    assert search_tokens("東京スカイツリーは墨田区にある") == [
-        "東京",
+    assert search_tokens("スカイツリーは墨田区にある") == [
         "スカイツリー",
+        "墨",
+        "田",
+        "区",
         "墨田",
         "田区",
     ]

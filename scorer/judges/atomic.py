@@ -82,9 +82,12 @@ _PRESENT = frozenset("is are has have do does can will may shall must remains be
 
 
 def _verb_at(tokens: list[_Tok], i: int, like: _Tok | None = None) -> bool:
-    """A verb at i, past an adverb ("also weighs", "later moved")."""
+    """A verb at i, past an adverb ("also weighs", "later moved") or a date ("in 2004
+    became")."""
     while i < len(tokens) and (tokens[i].low in _ADVERBS or tokens[i].low.endswith("ly")):
         i += 1
+    if i + 2 < len(tokens) and tokens[i].low in _TIME_HEADS and _is_date(tokens[i + 1]):
+        i += 2
     return i < len(tokens) and _is_verb(tokens[i], like)
 
 

@@ -407,6 +407,8 @@ class BuiltinJudge:
         if not (analysis.terms or analysis.quantities or analysis.facts):
             return None
         checked = "subject" in self.settings.rules
+        # The subject is found by its capitals: Japanese and Chinese have none.
+        checked = checked and not cjk.SPACELESS.search(text)
         entity = main_entity(text, context.lower_case) if checked else ""
         claim = Claim(analysis=analysis, shape=shape(text), entity=entity)
         # A number weighs as much as a word found nowhere else: missing it costs coverage.

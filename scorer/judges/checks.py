@@ -114,8 +114,16 @@ def missing_name(claim: Claim, evidence: Evidence) -> str:
     found = evidence.analysis.terms
     for name in sorted(claim.analysis.names, key=_name_order):
         if name.stems.isdisjoint(found) and name.stems.isdisjoint(evidence.subject_keys()):
-            return f"the context never names {name.text}"
+            if not any(_same_root(stem, term) for stem in name.stems for term in found):
+                return f"the context never names {name.text}"
     return ""
+
+
+def _same_root(a: str, b: str) -> bool:
+    """Two forms of one name ("Africa" / "African", "Japan" / "Japanese"): one is the
+    other with an ending of at most three letters, and they share five or more."""
+    short, long = sorted((a, b), key=len)
+    return len(short) >= 5 and long.startswith(short) and len(long) - len(short) <= 3
 
 
 def negated_word(claim: Claim, evidence: Evidence) -> str:
