@@ -245,11 +245,14 @@ class Analysis:
 # What a token of `_TOKEN` is to `analyse`, and what it carries: its lower case for a number,
 # the fact for an ordinal or month, the stem for a content word.
 _NUMBER, _FACT, _NEGATION, _TERM, _NOTHING = "number", "fact", "negation", "term", "nothing"
+_SPACELESS = "spaceless"  # a run of Japanese or Chinese (cjk.py)
 
 
 # Memoised like `stem`: a pure function of one token, and a vocabulary repeats.
 @functools.lru_cache(maxsize=1 << 16)
 def _word_kind(tok: str) -> tuple[str, str]:
+    if cjk.is_spaceless(tok):
+        return _SPACELESS, ""
     low = tok.lower()
     if tok[0].isdigit() or low in _NUMBER_WORDS:
         return _NUMBER, low
@@ -349,16 +352,15 @@ def analyse(text: str, *, with_names: bool = True) -> Analysis:
     and its names unless `with_names` is false (finding them costs as much as the rest, and
     the judge needs them only for the few sentences that could support a claim)."""
     r = _Reader(_TOKEN.findall(fold(text)))
-    n = len(r.tokens)
+    tokens, n = r.tokens, len(r.tokens)
     while r.i < n:
-        tok = r.tokens[r.i]
+        tok = tokens[r.i]
         r.i += 1
-        if cjk.is_spaceless(tok):
-            r.spaceless(tok)
-            continue
         kind, value = _word_kind(tok)
         if kind == _TERM:
             r.term(value)
+        elif kind == _SPACELESS:
+            r.spaceless(tok)
         elif kind == _NUMBER:
             r.number(tok, value)
         elif kind == _FACT:
