@@ -113,9 +113,11 @@ def missing_name(claim: Claim, evidence: Evidence) -> str:
     not in "drafted in Geneva", however many other words they share."""
     found = evidence.analysis.terms
     for name in sorted(claim.analysis.names, key=_name_order):
-        if name.stems.isdisjoint(found) and name.stems.isdisjoint(evidence.subject_keys()):
-            if not any(_same_root(stem, term) for stem in name.stems for term in found):
-                return f"the context never names {name.text}"
+        named = not name.stems.isdisjoint(found) or not name.stems.isdisjoint(
+            evidence.subject_keys()
+        )
+        if not named and not any(_same_root(s, term) for s in name.stems for term in found):
+            return f"the context never names {name.text}"
     return ""
 
 
