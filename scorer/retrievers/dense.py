@@ -1,0 +1,130 @@
+"""The dense retriever: a local knowledge base's chunks ranked by embedding similarity.
+
+Chunks are embedded once per (knowledge-base version, embedding settings, chunking) and kept
+(vectors.py): a second run over the same knowledge base loads the saved index and embeds
+nothing, and a question asked before is answered from the cache, so such a run needs no
+embeddings server at all. The index is built on the first question, not when the retriever
+is created, so creating one (to check a spec) costs nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import anyio
+import numpy as np
+from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.models.base import ModelSettings
+from recall_audit.scorer.models.embeddings import (
+    EmbeddingError,
+    EmbeddingSettings,
+    Kind,
+    OpenAIEmbeddings,
+)
+from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError
+from recall_audit.scorer.retrievers.chunking import Chunk, Chunking
+from recall_audit.scorer.retrievers.knowledge_base import knowledge_base_fingerprint, load_chunks
+from recall_audit.scorer.retrievers.vectors import ChunkIndex, VectorCache, cache_folder
+
+# Bumped when the saved index's layout changes, so an old one is never read as a new one.
+INDEX_FORMAT = "1"
+# Texts embedded between two writes to the cache: an interrupted build keeps what it paid for.
+SAVE_EVERY = 1024
+
+
+class DenseRetriever(BaseRetriever):
+    """Returns the top_k chunks nearest the question (cosine), nearest first."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        embedding: EmbeddingSettings,
+        *,
+        chunking: Chunking | None = None,
+        cache_dir: str | Path | None = None,
+        model: ModelSettings | None = None,
+        name: str | None = None,
+    ) -> None:
+        self.name = name or f"dense:{path}"
+        self.path = Path(path)
+        if not self.path.exists():
+            raise ConfigurationError(f"knowledge base {path} not found")
+        self.embedding = embedding
+        self.chunking = chunking
+        self.folder = cache_folder(cache_dir)
+        self._client = OpenAIEmbeddings(embedding, model)
+        self._index: ChunkIndex | None = None
+        self._building = anyio.Lock()
+        # Why the index could not be built: every later question fails with it at once.
+        self._failed: RetrieverError | None = None
+        # Chunks embedded by this retriever (0 on a run whose index was saved before).
+        self.embedded = 0
+
+    @property
+    def index_key(self) -> str:
+        """Names the saved index: the knowledge base's version, the embedding, the chunking."""
+        parts = (
+            INDEX_FORMAT,
+            knowledge_base_fingerprint(self.path),
+            self.embedding.identity(),
+            self.chunking.label if self.chunking else "documents",
+        )
+        return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
+
+    async def retrieve(self, case: DatasetCase, top_k: int) -> list[str]:
+        return [chunk.text for chunk in await self.search_chunks(case.question, top_k)]
+
+    async def search_chunks(self, question: str, top_k: int) -> list[Chunk]:
+        """The top_k chunks for `question`, each naming its document."""
+        index = await self.prepare()
+        [vector] = await self._vectors([question], "query")
+        return await anyio.to_thread.run_sync(index.search, vector, top_k)
+
+    async def prepare(self) -> ChunkIndex:
+        """The index: loaded when saved before, else built (embedding what is not cached)."""
+        async with self._building:
+            if self._failed is not None:
+                raise self._failed
+            if self._index is None:
+                try:
+                    self._index = await self._load_or_build()
+                except RetrieverError as error:
+                    self._failed = RetrieverError(f"{self.name}: indexing failed: {error}")
+                    raise self._failed from None
+            return self._index
+
+    async def _load_or_build(self) -> ChunkIndex:
+        at = self.folder / "indexes" / self.index_key
+        index = await anyio.to_thread.run_sync(ChunkIndex.load, at)
+        if index is not None:
+            return index
+        chunks = await anyio.to_thread.run_sync(load_chunks, self.path, self.chunking)
+        vectors = await self._vectors([c.text for c in chunks], "passage")
+        index = await anyio.to_thread.run_sync(ChunkIndex.build, chunks, vectors)
+        await anyio.to_thread.run_sync(index.save, at)
+        return index
+
+    async def _vectors(self, texts: list[str], kind: Kind) -> np.ndarray:
+        """One vector per text: from the cache, or embedded (and then cached)."""
+        cache = VectorCache(self.folder)
+        keys = [self.embedding.key(kind, text) for text in texts]
+        known = await anyio.to_thread.run_sync(cache.get_many, keys)
+        missing = list(dict.fromkeys(k for k in keys if k not in known))
+        text_of = dict(zip(keys, texts, strict=True))
+        for at in range(0, len(missing), SAVE_EVERY):
+            part = missing[at : at + SAVE_EVERY]
+            try:
+                fresh = await self._client.embed([text_of[k] for k in part], kind)
+            except EmbeddingError as error:
+                raise RetrieverError(f"embedding with {self.embedding.name}: {error}") from None
+            new = dict(zip(part, fresh, strict=True))
+            await anyio.to_thread.run_sync(cache.put_many, new)
+            known.update(new)
+            if kind == "passage":
+                self.embedded += len(part)
+        return np.stack([known[k] for k in keys])
