@@ -141,7 +141,7 @@ async def test_prefixes_and_input_types_reach_the_endpoint_as_configured(
             await retriever.retrieve(case("Who was Curie?"), top_k=2)
     passages = [r.json for r in server.requests if r.json["input_type"] == "search_document"]
     [question] = [r.json for r in server.requests if r.json["input_type"] == "search_query"]
-    assert [len(p["input"]) for p in passages] == [2, 2, 1]
+    assert sorted(len(p["input"]) for p in passages) == [1, 2, 2]  # batches run at once
     assert all(t.startswith("passage: ") for p in passages for t in p["input"])
     assert question["input"] == ["query: Who was Curie?"]
     assert {r.json["model"] for r in server.requests} == {"e5-base"}
