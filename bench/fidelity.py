@@ -15,7 +15,10 @@ training files, averaged over the neighbouring thresholds (a flat region beats a
 then every rule that costs statements on a training file, or helps one training file
 only, is switched off.
 
-Run: make fidelity                      (writes the measured part of docs/fidelity.md)
+The atomic set (bench/atomic/, compound references with one chunk per fact) is measured
+per case beside them, thresholds chosen leave-one-domain-out (bench/atomic_fidelity.py).
+
+Run: make fidelity                      (writes the measured parts of docs/fidelity.md)
      make fidelity JUDGE=openai/<model> (any judge on the human labels; prints a table)
 or   .venv/bin/python bench/fidelity.py [--data DIR] [--judge J] [--limit N] [--write FILE]
 """
@@ -35,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import atomic_fidelity
 import numpy as np
 from pydantic import BaseModel
 from recall_audit.scorer.errors import JudgeError
@@ -598,10 +602,19 @@ def main(argv: Iterable[str] | None = None) -> int:
         text, region = measure_judge(args.judge, data, args.limit, command), "model"
     else:
         text, region = markdown(measure(data), "make fidelity"), "builtin"
+        atomic = atomic_fidelity.markdown("make fidelity")
+        if args.write:
+            write_doc(args.write, "atomic", wrapped("atomic", atomic))
+        print(atomic)
     if args.write:
         write_doc(args.write, region, text)
     print(text)
     return 0
+
+
+def wrapped(region: str, text: str) -> str:
+    begin, end = markers(region)
+    return f"{begin}\n{text}\n{end}"
 
 
 if __name__ == "__main__":
