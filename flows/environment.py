@@ -38,6 +38,9 @@ def configure_prefect(*, quiet: bool = True) -> None:
     os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
     # A first start migrates a fresh database: slow on a busy two-core machine.
     os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
+    # Prefect's client retries 429, 502 and 503 with backoff; a server's 500 and a proxy's 504
+    # pass too, so they are retried as well.
+    os.environ.setdefault("PREFECT_CLIENT_RETRY_EXTRA_CODES", "500,504")
     if quiet:
         # The command prints its own progress and summary; Prefect's INFO lines still reach the API.
         os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")

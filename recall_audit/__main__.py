@@ -1,5 +1,5 @@
 """`python -m recall_audit ...` is `recall-audit ...`."""
 
-from recall_audit.cli import app
+from recall_audit.cli import main
 
-app(prog_name="recall-audit")
+main()

@@ -15,6 +15,8 @@ class RunStatus(StrEnum):
     RUNNING = "running"
     COMPLETED = "completed"
     FAILED = "failed"
+    # Stopped by Ctrl-C or SIGTERM; resumable like a failed run.
+    CANCELLED = "cancelled"
 
 
 # Counted in the mean: a retriever that returns nothing has really missed every claim.

@@ -20,6 +20,9 @@ from sqlmodel import Session, col, select
 # Ids bound per DELETE: far below SQLite's and PostgreSQL's bind parameter limits.
 DELETE_BATCH = 500
 
+# Runs that ended without finishing: resumable, and pruned like the completed ones.
+ENDED_UNFINISHED = (RunStatus.FAILED, RunStatus.CANCELLED)
+
 
 class DatasetPrune(BaseModel):
     model_config = ConfigDict(frozen=True)
@@ -116,7 +119,7 @@ def _split_runs(session: Session, dataset_id: int, keep: int) -> tuple[list[str]
         if status == RunStatus.COMPLETED:
             return run_id not in newest_ids
         # Anything unfinished may still be resumed, unless it failed before the window.
-        return status == RunStatus.FAILED and window_start is not None and started < window_start
+        return status in ENDED_UNFINISHED and window_start is not None and started < window_start
 
     primary = {r for r, status, started, _ in runs if not expendable(r, status, started)}
     primary.update(session.exec(select(Baseline.run_id).where(Baseline.dataset_id == dataset_id)))
@@ -146,7 +149,7 @@ def _delete_runs(session: Session, run_ids: Sequence[str]) -> list[str]:
             delete(runs)
             .where(
                 runs.c.id.in_(ids),
-                runs.c.status.in_([RunStatus.COMPLETED, RunStatus.FAILED]),
+                runs.c.status.in_([RunStatus.COMPLETED, *ENDED_UNFINISHED]),
                 runs.c.id.not_in(select(Baseline.run_id)),
             )
             .returning(runs.c.id)

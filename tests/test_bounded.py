@@ -9,8 +9,10 @@ the suite starts few processes.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import signal
 import threading
 import time
 import zlib
@@ -18,10 +20,11 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 import pytest
 from measured import Measured, measured
-from recall_audit.storage import open_database, run_results
+from recall_audit.storage import list_runs, open_database, run_results
 from sqlmodel import Session
 from test_cli import CLI, cli_env
 
@@ -31,6 +34,8 @@ PEAK_MB = 500
 HANG_S = 120
 GOOD = ("Where was Einstein born?", "Einstein was born in Ulm.")
 GOOD_CHUNK = "Albert Einstein was born in Ulm, Germany, in 1879."
+# (case id, question, ground truth)
+JAPANESE = ("富士山", "富士山の高さは？", "富士山の高さは3776メートルです。")
 
 
 def run_cli(tmp_path: Path, env: dict[str, str], *args: str) -> Measured:
@@ -112,38 +117,34 @@ def test_hostile_python_retriever_costs_only_its_cases(
     """Sleeping (sync, async), a flood of chunks, SystemExit, KeyboardInterrupt,
     MemoryError, recursion, a 5,000-digit number, 10,000 levels of nesting, and a 1 MB
     ground truth: each errors its own case, naming the limit or the user's line, and the
-    good case is scored."""
+    good cases are scored. On an ASCII-only stdout (a C locale without UTF-8 mode, as in
+    some CI logs), the Japanese case shows escaped, not as a UnicodeEncodeError."""
     (tmp_path / "hostile.py").write_text(HOSTILE_MODULE)
-    questions = {"good": GOOD[0]} | {key.replace(" ", "-"): key for key in PYTHON_ERRORS}
+    questions = {"good": GOOD[0], JAPANESE[0]: JAPANESE[1]}
+    questions |= {key.replace(" ", "-"): key for key in PYTHON_ERRORS}
     questions["big-ground-truth"] = GOOD[0] + " (again)"
     data = tmp_path / "hostile.jsonl"
-    write_cases(data, questions, {"big-ground-truth": distinct_sentences(1_000_000)})
+    truths = {"big-ground-truth": distinct_sentences(1_000_000), JAPANESE[0]: JAPANESE[2]}
+    write_cases(data, questions, truths)
     env = cli_env(prefect_api, sqlite_db_url, RECALL_AUDIT_RETRIEVER_TIMEOUT="2")
+    env |= {"PYTHONUTF8": "0", "LC_ALL": "C", "LANG": "C"}
+    env.pop("PYTHONIOENCODING", None)
+    retriever = ["--retriever", "python:hostile:search", "--top-k", "5000"]
 
-    done = run_cli(
-        tmp_path,
-        env,
-        "run",
-        "--dataset",
-        str(data),
-        "--retriever",
-        "python:hostile:search",
-        "--top-k",
-        "5000",
-        "--json",
-    )
+    done = run_cli(tmp_path, env, "run", "--dataset", str(data), *retriever)
 
     assert done.code == 0, done.stderr
-    assert "Traceback" not in done.stderr
-    summary = json.loads(done.stdout)
-    assert (summary["scored"], summary["errors"]) == (1, len(PYTHON_ERRORS))
-    errors = case_errors(sqlite_db_url, summary["run_id"])
-    assert errors["good"] is None
+    assert "Traceback" not in done.stderr and "UnicodeEncodeError" not in done.stderr
+    # The worst cases' table names the Japanese case (recall 0: the chunk is English).
+    assert JAPANESE[0].encode("ascii", "backslashreplace").decode() in done.stdout
+    with Session(open_database(sqlite_db_url)) as session:
+        [run] = list_runs(session)
+    assert (run.scored_count, run.error_count) == (2, len(PYTHON_ERRORS))
+    errors = case_errors(sqlite_db_url, run.id)
+    assert errors["good"] is None and errors[JAPANESE[0]] is None
     for key, expected in PYTHON_ERRORS.items():
-        assert expected in (errors[key.replace(" ", "-")] or ""), (
-            key,
-            errors[key.replace(" ", "-")],
-        )
+        found = errors[key.replace(" ", "-")] or ""
+        assert expected in found, (key, found)
     assert done.peak_mb < PEAK_MB
     record_property("python_run_s", round(done.seconds, 1))
     record_property("python_peak_mb", round(done.peak_mb))
@@ -330,3 +331,181 @@ def test_a_bad_knowledge_base_is_one_line_naming_file_and_line(
     assert done.code == 2
     assert done.one_line().endswith(f"{kb}{message}")
     assert done.peak_mb < PEAK_MB
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--top-k", "2147483648"], "error: --top-k must be from 1 to 10,000, not 2147483648"),
+        (
+            ["--scale", "1e308"],
+            "error: --scale must be a number above 0 and at most 1,000,000, not 1e+308",
+        ),
+    ],
+    ids=["top-k-2**31", "scale-1e308"],
+)
+def test_out_of_range_numbers_are_one_line_and_exit_2(
+    sqlite_db_url: str, tmp_path: Path, args: list[str], message: str
+) -> None:
+    data = tmp_path / "cases.jsonl"
+    write_cases(data, {"good": GOOD[0]}, {})
+    done = run_cli(tmp_path, cli_env(None, sqlite_db_url), "run", "--dataset", str(data), *args)
+    assert done.code == 2
+    assert done.one_line() == message
+    assert done.peak_mb < PEAK_MB
+
+
+class DownPrefect:
+    """A Prefect API whose health check answers, and nothing else (503, for ever)."""
+
+    def __init__(self) -> None:
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def _any(self) -> None:
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                healthy = self.path.endswith("/health")
+                body = b"true" if healthy else b'{"detail": "unavailable"}'
+                self.send_response(200 if healthy else 503)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            do_GET = do_POST = do_PATCH = do_PUT = do_DELETE = _any
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}/api"
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+def test_a_prefect_server_that_stays_down_is_one_line(sqlite_db_url: str, tmp_path: Path) -> None:
+    """503 through the client's retries (one here, to keep the test short): one line naming
+    the server and the request, exit 2."""
+    data = tmp_path / "cases.jsonl"
+    write_cases(data, {"good": GOOD[0]}, {})
+    down = DownPrefect()
+    try:
+        env = cli_env(down.url, sqlite_db_url, PREFECT_CLIENT_MAX_RETRIES="1")
+        done = run_cli(tmp_path, env, "run", "--dataset", str(data), "--retriever", "precomputed")
+    finally:
+        down.close()
+    assert done.code == 2
+    line = done.one_line()
+    assert line.startswith(f"error: the Prefect server at {down.url} failed after retries: 503")
+    assert done.peak_mb < PEAK_MB
+
+
+STOPPABLE_MODULE = (
+    """
+import os, time
+
+def sleeps(question, top_k):
+    if question == "hang" and os.environ.get("HANG"):
+        time.sleep(3600)
+    return [GOOD_CHUNK]
+
+async def blocks(question, top_k):
+    if question == "hang" and os.environ.get("HANG"):
+        time.sleep(3600)  # the event loop itself stops here
+    return [GOOD_CHUNK]
+"""
+    + f"\nGOOD_CHUNK = {GOOD_CHUNK!r}\n"
+)
+
+
+def signal_once_started(db_url: str, signum: int, sent: list[float]) -> Any:
+    """Sends `signum` once the run is in Prefect and its retrieval under way (the hanging
+    case holds up its batch's retrieve stage, so no case is saved before the signal)."""
+
+    def send(process: Any) -> None:
+        engine = open_database(db_url)
+        deadline = time.monotonic() + HANG_S
+        while time.monotonic() < deadline and process.poll() is None:
+            with Session(engine) as session:
+                runs = list_runs(session)
+            if runs and runs[0].prefect_flow_run_id:
+                break
+            time.sleep(0.2)
+        time.sleep(2)
+        sent.append(time.monotonic())
+        process.send_signal(signum)
+
+    return send
+
+
+@pytest.mark.parametrize(
+    ("signum", "code", "retriever"),
+    [
+        (signal.SIGTERM, 143, "python:stoppable:blocks"),
+        (signal.SIGINT, 130, "python:stoppable:sleeps"),
+    ],
+    ids=["SIGTERM-blocked-event-loop", "SIGINT-sleeping-thread"],
+)
+def test_a_signal_stops_a_hanging_run_which_resumes(
+    prefect_api: str,
+    sqlite_db_url: str,
+    tmp_path: Path,
+    signum: int,
+    code: int,
+    retriever: str,
+    record_property: Any,
+) -> None:
+    """SIGTERM (or Ctrl-C) while the user's code hangs: the command ends within seconds,
+    one line, exit 143 (130); the run is cancelled in the database and in Prefect, and
+    `--resume` finishes it once the retriever answers."""
+    (tmp_path / "stoppable.py").write_text(STOPPABLE_MODULE)
+    data = tmp_path / "cases.jsonl"
+    write_cases(data, {"good": GOOD[0], "hang": "hang", "also": GOOD[0] + " (too)"}, {})
+    env = cli_env(prefect_api, sqlite_db_url, HANG="1")
+    sent: list[float] = []
+    args = ["run", "--dataset", str(data), "--retriever", retriever, "--concurrency", "1"]
+
+    done = measured(
+        [*CLI, *args],
+        env=env,
+        cwd=tmp_path,
+        timeout=HANG_S,
+        while_running=signal_once_started(sqlite_db_url, signum, sent),
+    )
+
+    with Session(open_database(sqlite_db_url)) as session:
+        [run] = list_runs(session)
+    assert done.code == code
+    name = signal.Signals(signum).name
+    assert done.one_line() == (
+        f"error: stopped by {name}: run {run.id[:8]} cancelled; "
+        f"continue it with --resume {run.id[:8]}"
+    )
+    assert run.status == "cancelled"
+    assert flow_run_state(run.prefect_flow_run_id) == ("CANCELLED", f"stopped by {name}")
+    assert done.peak_mb < PEAK_MB
+    record_property(f"{name}_stopped_after_s", round(time.monotonic() - sent[0], 1))
+
+    if signum != signal.SIGTERM:
+        return  # resuming is the same after either signal: once is enough
+    env.pop("HANG")
+    resumed = run_cli(tmp_path, env, *args, "--resume", run.id[:8], "--json")
+    assert resumed.code == 0, resumed.stderr
+    summary = json.loads(resumed.stdout)
+    assert (summary["run_id"], summary["scored"], summary["errors"]) == (run.id, 3, 0)
+
+
+def flow_run_state(flow_run_id: str | None) -> tuple[str, str | None]:
+    from prefect.client.orchestration import get_client
+
+    async def read() -> tuple[str, str | None]:
+        async with get_client() as client:
+            state = (await client.read_flow_run(UUID(str(flow_run_id)))).state
+            assert state is not None
+            return state.type.value, state.message
+
+    return asyncio.run(read())

@@ -44,8 +44,8 @@ def test_bad_run_options_are_refused_before_anything_starts(
     env = {"RECALL_AUDIT_DATABASE_URL": sqlite_db_url, "PREFECT_HOME": str(tmp_path / "p")}
     run = ["run", "--dataset", str(dataset)]
     for extra, message in [
-        (["--scale", "0"], "--scale must be a number above 0, not 0.0"),
-        (["--scale", "nan"], "--scale must be a number above 0, not nan"),
+        (["--scale", "0"], "--scale must be a number above 0 and at most 1,000,000, not 0.0"),
+        (["--scale", "nan"], "--scale must be a number above 0 and at most 1,000,000, not nan"),
         (["--fail-under", "nan"], "--fail-under must be a number from 0 to --scale (1.0)"),
         (["--fail-under", "1.5"], "not 1.5"),
         (["--max-regression", "inf"], "--max-regression must be a number from 0"),

@@ -81,7 +81,7 @@ def test_migrations_and_the_deploy_file_are_in_the_wheel(wheel: zipfile.ZipFile)
 
 
 def test_the_console_script_is_the_composed_cli(wheel: zipfile.ZipFile) -> None:
-    assert "recall-audit = recall_audit.cli:app" in dist_info(wheel, "entry_points.txt")
+    assert "recall-audit = recall_audit.cli:main" in dist_info(wheel, "entry_points.txt")
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ import typer
 from recall_audit.cli import commands
 from recall_audit.cli.operations import ops_app
 from recall_audit.cli.serve import serve_app
+from recall_audit.cli.terminal import encodable_streams
 
 
 def build_app() -> typer.Typer:
@@ -25,3 +26,9 @@ def build_app() -> typer.Typer:
 
 
 app = build_app()
+
+
+def main() -> None:
+    """`recall-audit`: the command line, on streams that take any text."""
+    encodable_streams()
+    app(prog_name="recall-audit")

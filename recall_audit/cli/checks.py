@@ -13,16 +13,34 @@ import httpx
 
 from recall_audit.cli.options import fail
 from recall_audit.scorer.errors import RecallAuditError
+from recall_audit.scorer.limits import limits_from_env
 from recall_audit.scorer.redact import redact_url, scrub
 from recall_audit.storage.settings import DATABASE_URL_ENV, database_url
 
+# Far beyond any real scale (1, 10, 100) and any retriever's page of hits.
+MAX_SCALE = 1_000_000
+MAX_TOP_K = 10_000
+UNREACHABLE = "Failed to reach API"
+
 
 def check_run_options(
-    scale: float, fail_under: float | None, max_regression: float | None, tolerance: float
+    scale: float,
+    fail_under: float | None,
+    max_regression: float | None,
+    tolerance: float,
+    top_k: int = 1,
 ) -> None:
-    """Numbers that would divide by zero, or switch a gate off silently (NaN compares false)."""
-    if not (math.isfinite(scale) and scale > 0):
-        raise fail(f"--scale must be a number above 0, not {scale}")
+    """Numbers that would divide by zero, overflow (a mean of scores near 1e308 is inf, a
+    trend of them NaN), or switch a gate off silently (NaN compares false); and the limits
+    in the environment (RECALL_AUDIT_*), before anything starts."""
+    if not (math.isfinite(scale) and 0 < scale <= MAX_SCALE):
+        raise fail(f"--scale must be a number above 0 and at most {MAX_SCALE:,}, not {scale}")
+    if not 1 <= top_k <= MAX_TOP_K:
+        raise fail(f"--top-k must be from 1 to {MAX_TOP_K:,}, not {top_k}")
+    try:
+        limits_from_env()
+    except RecallAuditError as error:
+        raise fail(str(error)) from None
     if fail_under is not None and not (math.isfinite(fail_under) and 0 <= fail_under <= scale):
         raise fail(f"--fail-under must be a number from 0 to --scale ({scale}), not {fail_under}")
     for option, value in (("--max-regression", max_regression), ("--tolerance", tolerance)):
@@ -30,10 +48,11 @@ def check_run_options(
             raise fail(f"{option} must be a number from 0 to --scale ({scale}), not {value}")
 
 
-def check_resume(engine: Any, resume: str | None) -> None:
-    """A --resume that names no run would otherwise start a new run silently."""
+def check_resume(engine: Any, resume: str | None) -> str | None:
+    """A --resume that names no run would otherwise start a new run silently; returns the
+    id of the run it names."""
     if resume is None:
-        return
+        return None
     if not resume.strip():
         raise fail("--resume needs a run id (or a prefix of one); see `recall-audit runs`")
     from sqlmodel import Session
@@ -50,6 +69,7 @@ def check_resume(engine: Any, resume: str | None) -> None:
         raise fail(f"--resume {resume}: no such run; see `recall-audit runs`")
     if run.status == RunStatus.COMPLETED:
         raise fail(f"--resume {resume}: run {run.id} already completed; start a new run")
+    return run.id
 
 
 @contextmanager
@@ -99,3 +119,49 @@ def check_prefect_api() -> None:
             f"the Prefect server at PREFECT_API_URL={redact_url(api)} does not answer: "
             "start it (`recall-audit server`) or unset PREFECT_API_URL for a temporary one"
         )
+
+
+@contextmanager
+def prefect_errors(run_id: str | None) -> Iterator[None]:
+    """A Prefect server that stays down or failing through the client's retries (with
+    backoff, on 429, 5xx, resets and timeouts) is one line naming it; what was saved stays,
+    and the run can be resumed."""
+    from prefect.exceptions import PrefectHTTPStatusError
+
+    try:
+        yield
+    except (PrefectHTTPStatusError, httpx.HTTPError, RuntimeError) as error:
+        # Prefect's client says "Failed to reach API" when even its version check failed.
+        if isinstance(error, RuntimeError) and not str(error).startswith(UNREACHABLE):
+            raise
+        cause = error.__cause__ if isinstance(error, RuntimeError) else error
+        api = redact_url(os.environ.get("PREFECT_API_URL", "the Prefect API"))
+        detail = _http_problem(cause) if isinstance(cause, Exception) else str(error)
+        then = (
+            f"; what was saved stays: continue with --resume {run_id[:8]}"
+            if run_id and _run_exists(run_id)
+            else "; nothing was started"
+        )
+        raise fail(f"the Prefect server at {api} failed after retries: {detail}{then}") from None
+
+
+def _run_exists(run_id: str) -> bool:
+    from sqlmodel import Session
+
+    from recall_audit.storage import get_run, open_database
+
+    with Session(open_database()) as session:
+        return get_run(session, run_id) is not None
+
+
+def _http_problem(error: Exception) -> str:
+    """'503 Service Unavailable for POST /api/flows/': no body, no query string."""
+    try:
+        request = error.request  # type: ignore[attr-defined]
+        where = f" for {request.method} {request.url.path}"
+    except (AttributeError, RuntimeError):  # httpx raises RuntimeError when none was set
+        where = ""
+    response = getattr(error, "response", None)
+    if response is not None:
+        return f"{response.status_code} {response.reason_phrase}{where}"
+    return f"{type(error).__name__}{where}"

@@ -26,6 +26,7 @@ from recall_audit.cli.checks import (
     check_resume,
     check_run_options,
     database_errors,
+    prefect_errors,
 )
 from recall_audit.cli.claims import claims_app
 from recall_audit.cli.options import (
@@ -47,6 +48,7 @@ from recall_audit.cli.options import (
     fail,
 )
 from recall_audit.cli.references import retriever_by_reference
+from recall_audit.cli.stopping import Stopped, run_stoppable, signals_kept, stopped_exit
 from recall_audit.cli.terminal import safe
 from recall_audit.flows.environment import configure_prefect
 from recall_audit.flows.tethered import ensure_prefect_api
@@ -200,11 +202,11 @@ def run(
     """Audit a retriever's context recall on a labelled dataset."""
     if on_bad_row not in ("skip", "fail"):
         raise fail(f"--on-bad-row must be 'skip' or 'fail', not {on_bad_row!r}")
-    check_run_options(scale, fail_under, max_regression, tolerance)
+    check_run_options(scale, fail_under, max_regression, tolerance, top_k)
     with bad_input_exits():
         total = _count_valid_rows(dataset, on_bad_row, retriever)
     check_judge_and_retriever(judge, retriever, app_dir)
-    check_resume(_engine(), resume)
+    resumed = check_resume(_engine(), resume)
     configure_prefect()
     check_prefect_api()
     with bad_input_exits():
@@ -225,8 +227,8 @@ def run(
         watcher.start()
     gate_failures: list[str] = []
     try:
-        with bad_input_exits():
-            summary = asyncio.run(
+        with bad_input_exits(), prefect_errors(run_id or resumed), signals_kept() as received:
+            summary = run_stoppable(
                 audit(
                     dataset=str(dataset),
                     name=name,
@@ -255,8 +257,11 @@ def run(
                     task_runner=task_runner,
                     shared_model_limit=shared_model_limit,
                     shared_model_rpm=shared_model_rpm,
-                )
+                ),
+                received,
             )
+    except Stopped as stopped:
+        raise stopped_exit(stopped, _engine(), run_id or resumed) from None
     except GateFailed as failed:
         summary, gate_failures = failed.summary, failed.failures
     finally:
@@ -537,4 +542,3 @@ def demo(
         rpm=None,
         tpm=None,
     )
-

@@ -132,4 +132,3 @@ def watch(
         if every is None:
             return
         time.sleep(every)
-

@@ -9,6 +9,7 @@ formatting character becomes U+FFFD, visibly, and markup is escaped.
 from __future__ import annotations
 
 import re
+import sys
 
 from rich.markup import escape
 
@@ -24,3 +25,13 @@ def plain(text: object) -> str:
 def safe(text: object) -> str:
     """`text` ready for rich markup: made plain, then escaped."""
     return escape(plain(text))
+
+
+def encodable_streams() -> None:
+    """stdout and stderr that print any text, whatever encoding they were given: where it
+    cannot be encoded (an ASCII-only locale, a CI log) a character is written as its escape
+    (\\u3042) instead of ending the command with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
