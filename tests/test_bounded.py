@@ -509,3 +509,19 @@ def flow_run_state(flow_run_id: str | None) -> tuple[str, str | None]:
             return state.type.value, state.message
 
     return asyncio.run(read())
+
+
+def test_the_ground_truth_limit_fails_only_the_long_ones_of_a_request() -> None:
+    """Within one extraction request, the ground truth over the limit is failed at its own
+    position and the others get the judge's claims, in order."""
+    from recall_audit.scorer.judges.bounded import GroundTruthLimit
+    from recall_audit.scorer.judges.builtin import BuiltinJudge
+
+    judge = GroundTruthLimit(BuiltinJudge(), max_chars=60)
+    truths = ["Einstein was born in Ulm.", distinct_sentences(200), "Paris is in France."]
+    extraction = asyncio.run(judge.extract_claims(truths, [None, None, None]))
+    assert list(extraction.failed) == [1]
+    assert "more than the builtin judge takes (60)" in extraction.failed[1]
+    assert "RECALL_AUDIT_MAX_GROUND_TRUTH_CHARS" in extraction.failed[1]
+    alone = asyncio.run(BuiltinJudge().extract_claims([truths[0], truths[2]]))
+    assert [extraction.claims[0], extraction.claims[2]] == alone.claims

@@ -17,6 +17,7 @@ from recall_audit.scorer.judges import (
     PromptTemplate,
     get_judge,
 )
+from recall_audit.scorer.judges.bounded import GroundTruthLimit
 from recall_audit.scorer.judges.builtin import BuiltinJudge
 from recall_audit.scorer.recall import context_recall, judge_claims
 from recall_audit.scorer.types import Status, Usage
@@ -494,7 +495,10 @@ async def test_custom_template_text_and_version_are_used(model_server: FakeModel
 
 
 def test_get_judge_names_and_errors() -> None:
-    assert isinstance(get_judge(), BuiltinJudge) and isinstance(get_judge("builtin"), BuiltinJudge)
+    # The built-in judge comes behind its ground-truth size limit (scorer/judges/bounded.py).
+    for builtin in (get_judge(), get_judge("builtin")):
+        assert isinstance(builtin, GroundTruthLimit) and isinstance(builtin.judge, BuiltinJudge)
+        assert (builtin.name, builtin.version) == (BuiltinJudge.name, BuiltinJudge.version)
     judge = get_judge("openai/meta/llama-3-8b", settings=ModelSettings(base_url="http://x/v1"))
     assert judge.name == "openai/meta/llama-3-8b" and judge.version.startswith(
         PromptTemplate.version
