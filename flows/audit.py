@@ -23,6 +23,7 @@ from recall_audit.scorer.compare import Comparison
 from recall_audit.scorer.datasets import DatasetCase, iter_batches, iter_cases
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.gate import Gate, RunFigures, check_gate
+from recall_audit.scorer.redact import scrub_logs
 from recall_audit.scorer.types import Usage
 from recall_audit.storage import (
     RunRecord,
@@ -44,6 +45,10 @@ from recall_audit.tasks.publish import announce_regression, label_flow_run, publ
 from recall_audit.tasks.runs import close_run, open_run
 from recall_audit.tasks.secrets import secret_from_block
 from recall_audit.tasks.work import AuditContext
+
+# Every log record of a process that runs audits (its own, Prefect's, a library's) is
+# scrubbed before any handler sees it: Prefect sends log lines to its server.
+scrub_logs()
 
 
 class AuditSummary(BaseModel):

@@ -1,10 +1,15 @@
 """Exceptions the scorer raises; every one is safe to show (no secrets inside)."""
 
+from recall_audit.scorer.redact import scrub_message
 from recall_audit.scorer.types import Usage
 
 
 class RecallAuditError(Exception):
-    """Base of every error this project raises on purpose."""
+    """Base of every error this project raises on purpose. Its message is scrubbed as it is
+    made, so no secret reaches a Prefect state message, a log or a terminal through it."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(scrub_message(a) if isinstance(a, str) else a for a in args))
 
 
 class JudgeError(RecallAuditError):

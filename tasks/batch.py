@@ -20,6 +20,7 @@ from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.models import ModelSettings, RateLimits
+from recall_audit.scorer.redact import scrub_logs
 from recall_audit.scorer.retrievers import load_callable, retriever_from_spec
 from recall_audit.scorer.types import Usage
 from recall_audit.storage import (
@@ -144,6 +145,7 @@ async def run_batch(ctx: AuditContext, cases: list[DatasetCase], number: int) ->
 async def audit_batch(plan: BatchPlan, cases: list[DatasetCase], number: int) -> Usage:
     """A batch submitted to a task runner: it opens its own engine, judge and retriever. Run
     again (its worker was lost), it redoes only the cases not saved yet."""
+    scrub_logs()  # a worker process logs to the Prefect server too
     engine = connect_database(plan.database_url.get_secret_value())
     try:
         async with open_batch_context(plan, engine) as ctx:

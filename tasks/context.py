@@ -5,6 +5,7 @@ from __future__ import annotations
 from recall_audit.scorer.context import ContextError, extract_chunks
 from recall_audit.scorer.limits import Limits, beyond
 from recall_audit.scorer.recall import clean_chunks
+from recall_audit.scorer.redact import scrubber
 from recall_audit.scorer.storable import bad_text
 from recall_audit.tasks.stage import stage
 from recall_audit.tasks.work import AuditContext, Batch, CaseWork
@@ -16,6 +17,8 @@ async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
     they are neither stored nor judged. Precomputed chunks are the dataset's own, kept whole."""
     # A retriever of the user's own, not built on BaseRetriever, is capped too.
     cap = ctx.top_k if getattr(ctx.retriever, "capped", True) else None
+    # Whatever the retriever echoed (a token, a key it was configured with) is never stored.
+    scrub = scrubber()
     extracted = []
     for work in batch.cases:
         if work.error is None:
@@ -26,7 +29,7 @@ async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
             except ContextError as error:
                 work = work.failed("context", error)
             else:
-                work = _checked(work, clean_chunks(chunks)[:cap], ctx.limits)
+                work = _checked(work, [scrub(c) for c in clean_chunks(chunks)[:cap]], ctx.limits)
         extracted.append(work)
     return batch.with_cases(extracted)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pydantic import SecretStr
 from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.redact import remember_secret
 
 
 async def secret_from_block(name: str) -> SecretStr:
@@ -18,4 +19,7 @@ async def secret_from_block(name: str) -> SecretStr:
             f"no Prefect Secret block named {name!r} on this server "
             "(create it under Blocks in the UI, or Secret(value=...).save(name))"
         ) from error
-    return SecretStr(str(block.get()))
+    value = str(block.get())
+    # Not in the environment, so the scrubber is told: no echo of it is stored or logged.
+    remember_secret(value)
+    return SecretStr(value)
