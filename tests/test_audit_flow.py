@@ -163,8 +163,8 @@ def test_cases_sharing_a_ground_truth_get_its_first_claims_frozen(
 
 
 def test_broken_judgements_still_end_scored(prefect_api, sqlite_db_url, einstein, monkeypatch):
-    """An unreadable judgement costs the separate extraction and attribution; one bad verdict
-    is asked again alone; the claims are frozen all the same."""
+    """An unreadable judgement, or one with a bad verdict, is no source of claims: each costs
+    the separate extraction and attribution, and the claims frozen are the extraction's."""
 
     def breaking(request: Recorded) -> Canned:
         user = request.json["messages"][-1]["content"]
@@ -173,7 +173,7 @@ def test_broken_judgements_still_end_scored(prefect_api, sqlite_db_url, einstein
         if "Einstein" in user:
             return openai_completion("Sorry, I cannot judge that.")
         answer = _answer(lexical_model(request))
-        answer["claims"][0] |= {"supported": True, "chunks": [9]}
+        answer["claims"][0] |= {"supported": True, "chunks": [9], "claim": "Dropped the rest."}
         return openai_completion(answer)
 
     with FakeModelServer(breaking) as model:
@@ -181,9 +181,9 @@ def test_broken_judgements_still_end_scored(prefect_api, sqlite_db_url, einstein
         params = {"dataset": str(einstein), "judge": "openai/fake", "database_url": sqlite_db_url}
         first = run_audit(**params)
         kinds = [kind_of(r) for r in model.requests]
-        assert first.scored == 4 and first.errors == 0 and first.repairs == 1
-        assert first.model_calls == 7 and kinds.count("judgement") == 4
-        assert kinds.count("extraction") == 1 and kinds.count("attribution") == 2
+        assert first.scored == 4 and first.errors == 0 and first.repairs == 0
+        assert first.model_calls == 8 and kinds.count("judgement") == 4
+        assert kinds.count("extraction") == 2 and kinds.count("attribution") == 2
         with Session(open_database(sqlite_db_url)) as session:
             results = {r.case_key: r for r in run_results(session, first.run_id)}
             assert session.exec(select(func.count()).select_from(ClaimSet)).one() == 4
@@ -192,11 +192,9 @@ def test_broken_judgements_still_end_scored(prefect_api, sqlite_db_url, einstein
             "He developed relativity.",
             "He won the Nobel Prize.",
         ]
-        # The model's second look (the chunks do not give the height) replaced the first.
+        assert "Dropped the rest." not in results["eiffel"].claims
+        # The attribution's look (the chunks do not give the height) is the verdict.
         assert results["eiffel"].verdicts[0].supported is False
-        (reask,) = [r for r in model.requests if "cites no chunk" in json.dumps(r.json)]
-        claims_asked = reask.json["messages"][-1]["content"].split("Claims:\n")[1]
-        assert claims_asked.startswith("1. The Eiffel Tower is 330 metres tall.\n\nYour")
 
         model.requests.clear()
         again = run_audit(**params)

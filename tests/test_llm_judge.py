@@ -119,39 +119,48 @@ async def test_frozen_claims_are_attributed_with_one_call(model_server: FakeMode
     assert verdict["properties"]["chunks"]["items"]["enum"] == [1, 2]
 
 
-async def test_a_judgement_keeps_its_good_verdicts_and_re_asks_the_bad_one(
-    model_server: FakeModelServer,
+def _separate_calls(model_server: FakeModelServer) -> list[str]:
+    return [r.json["response_format"]["json_schema"]["name"] for r in model_server.requests]
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        # A claim dropped and a verdict citing a chunk that is not there.
+        {"claims": [{**judged("1", "2")["claims"][0], "chunks": [9]}]},
+        # The wrong shape: the claims under another name, or without their verdicts.
+        {"results": judged("1", "2", "3")["claims"]},
+        {"claims": CLAIMS},
+        # A claim listed twice.
+        {"claims": [*judged("1", "2")["claims"], judged("1")["claims"][0]]},
+    ],
+    ids=["dropped claim and a bad verdict", "claims elsewhere", "no verdicts", "a claim twice"],
+)
+async def test_claims_are_never_taken_from_a_judgement_that_failed_a_check(
+    model_server: FakeModelServer, broken: dict
 ) -> None:
-    answer = judged("1", "2", "3")
-    answer["claims"][1] |= {"chunks": [9]}
-    model_server.enqueue(openai_completion(answer), openai_completion({"1": VERDICTS["2"]}))
+    """They would be frozen for good: the reference is asked for its claims on its own."""
+    model_server.enqueue(
+        openai_completion(broken), openai_completion({"1": CLAIMS}), openai_completion(VERDICTS)
+    )
     cache = InMemoryCache()
     judgement = await openai_judge(model_server, cache=cache).claims_and_verdicts(TRUTH, CHUNKS)
     assert judgement.claims == CLAIMS and judgement.verdicts_error is None
-    assert [v.chunk_indices for v in judgement.verdicts] == [[1], [0], []]
-    assert judgement.usage.calls == 2 and judgement.usage.repairs == 1
-    again = user_of(model_server.requests[1])
-    assert again.endswith(
-        "rejected: 1: it is supported but cites no chunk (it cited [9], "
-        "but the chunks are 1..2). Answer again with the complete JSON object only."
-    )
-    assert "1. Marie Curie was born in Warsaw.\n\nYour previous answer" in again
-
-    # The repaired answer is what is cached: the same case again costs no call.
-    repeat = await openai_judge(model_server, cache=cache).claims_and_verdicts(TRUTH, CHUNKS)
-    assert repeat.verdicts == judgement.verdicts and repeat.usage == Usage(cached_calls=1)
-    assert len(model_server.requests) == 2
+    assert [v.supported for v in judgement.verdicts] == [True, True, False]
+    assert _separate_calls(model_server) == ["judged_claims", "claims", "verdicts"]
+    assert judgement.usage.calls == 3
 
 
-async def test_claims_without_verdicts_are_attributed_in_one_more_call(
+async def test_a_judgement_that_passed_every_check_is_cached_whole(
     model_server: FakeModelServer,
 ) -> None:
-    model_server.enqueue(openai_completion({"claims": CLAIMS}), openai_completion(VERDICTS))
-    judgement = await openai_judge(model_server).claims_and_verdicts(TRUTH, CHUNKS)
-    assert judgement.claims == CLAIMS
-    assert [v.supported for v in judgement.verdicts] == [True, True, False]
-    assert judgement.usage.calls == 2
-    assert "3. Marie Curie was born in 1867." in user_of(model_server.requests[1])
+    model_server.enqueue(openai_completion(judged("1", "2", "3")))
+    cache = InMemoryCache()
+    judgement = await openai_judge(model_server, cache=cache).claims_and_verdicts(TRUTH, CHUNKS)
+    assert judgement.claims == CLAIMS and judgement.usage.calls == 1
+    repeat = await openai_judge(model_server, cache=cache).claims_and_verdicts(TRUTH, CHUNKS)
+    assert repeat.verdicts == judgement.verdicts and repeat.usage == Usage(cached_calls=1)
+    assert len(model_server.requests) == 1
 
 
 async def test_an_unreadable_or_cut_judgement_costs_the_two_separate_calls(
@@ -387,11 +396,17 @@ async def test_a_short_answer_is_judged_and_extracted_with_its_question(
 
 
 async def test_claims_that_state_nothing_are_dropped(model_server: FakeModelServer) -> None:
-    """What a tiny model wrote under a grammar: brackets, and our own markup echoed back."""
+    """What a tiny model wrote under a grammar: brackets, and our own markup echoed back. A
+    judgement holding such a claim is no source of claims; an extraction drops them."""
     echoed = {"claim": '}]} <chunk id="', "supported": False, "chunks": [], "quote": ""}
     judged_answer = judged("1", "2")
     judged_answer["claims"][1:1] = [echoed, {**echoed, "claim": "]["}]
-    model_server.enqueue(openai_completion(judged_answer), openai_completion({"1": ["][", "B."]}))
+    model_server.enqueue(
+        openai_completion(judged_answer),
+        openai_completion({"1": CLAIMS[:2]}),
+        openai_completion({"1": VERDICTS["1"], "2": VERDICTS["2"]}),
+        openai_completion({"1": ["][", "B."]}),
+    )
     judge = openai_judge(model_server)
     judgement = await judge.claims_and_verdicts(TRUTH, CHUNKS)
     assert judgement.claims == CLAIMS[:2] and len(judgement.verdicts) == 2

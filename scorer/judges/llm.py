@@ -178,15 +178,14 @@ class LLMJudge:
         """One call lists a new reference's claims and judges each against the (non-empty)
         chunks.
 
-        Verdicts that came back unusable are asked again together as an ordinary attribution
-        of those claims (then in halving groups). An answer without usable claims
-        (unreadable, cut off, empty), or a request too big for the server, costs the separate
+        Only an answer that passed every check (read_judgement) gives the claims, which are
+        frozen for good. Any other (unreadable, cut off, in the wrong shape, a verdict
+        unusable, no claims), or a request too big for the server, costs the separate
         extraction and attribution instead, with every rescue those have; so does a context
         longer than one window.
         """
         if len(context_windows(chunks, self.context_budget)) > 1:
             return await self._separately(ground_truth, chunks, question, Usage())
-        template = self.template
         request = self._judgement_request(ground_truth, chunks, question)
         key = self._cache_key(request)
         cached = await self.cache.get(key) if self.cache is not None else None
@@ -202,30 +201,14 @@ class LLMJudge:
                 return Judgement(claims_error=why, usage=exc.usage)
         read = read_judgement(reply, chunks)
         if read is None or not read[0]:
+            # The claims of a reference are frozen for good: never taken from an answer that
+            # failed any check. One that listed none was the extraction's first ask.
             gave_none = read is not None
             return await self._separately(ground_truth, chunks, question, reply.usage, gave_none)
-        claims, good, problems = read
-        usage = reply.usage
-        if problems:
-            asker = ItemAsker(
-                build=self._attribution_build(claims, chunks),
-                parse=lambda raw, item, final: parse_verdict(raw, item, chunks, final=final),
-                send=self.model.complete_json,
-                repair=template.repair,
-                salvage=True,
-            )
-            later = await asker.retry(problems, len(problems))
-            good |= later.good
-            usage += later.usage
-            if later.failed:
-                error = self._attribution_failed(later.failed, usage)
-                return Judgement(claims=claims, verdicts_error=str(error), usage=usage)
+        claims, verdicts = read
         if self.cache is not None and cached is None:
-            # The answer as it ends up, repairs included: the same request costs nothing more.
-            whole = [{**_fields(good[i][1]), "claim": claim} for i, claim in enumerate(claims)]
-            await self.cache.set(key, {"claims": whole})
-        verdicts = [good[i][0] for i in range(len(claims))]
-        return Judgement(claims=claims, verdicts=verdicts, usage=usage)
+            await self.cache.set(key, reply.data or {})
+        return Judgement(claims=claims, verdicts=verdicts, usage=reply.usage)
 
     def _judgement_request(
         self, ground_truth: str, chunks: Sequence[str], question: str | None
@@ -357,46 +340,37 @@ def _request(
 
 def read_judgement(
     reply: JsonReply, chunks: Sequence[str]
-) -> tuple[list[str], dict[int, tuple[Verdict, Any]], dict[int, Problem]] | None:
-    """The claims of a judgement answer, the good verdicts and the problem of each bad one;
-    None when it cannot be read.
-
-    An answer cut off at the token limit may have lost claims, so it cannot be read. An
-    entry without a claim's text (or one that states nothing) is no claim; a repeated claim
-    keeps its first verdict.
+) -> tuple[list[str], list[Verdict]] | None:
+    """The claims of a judgement answer and their verdicts; None unless the answer passed
+    every check: whole (an answer cut off at the token limit may have lost claims), in its
+    schema's shape (a list of claims, each an object stating something, with a usable
+    verdict), and no claim twice. A model that botched part of the answer may have botched
+    its list of claims too, and those are frozen for good.
     """
     if reply.data is None or reply.truncated:
         return None
     entries = reply.data.get("claims")
     if not isinstance(entries, list):
-        entries = next((v for v in reply.data.values() if isinstance(v, list)), [])
+        return None
     claims: list[str] = []
-    good: dict[int, tuple[Verdict, Any]] = {}
-    problems: dict[int, Problem] = {}
+    verdicts: list[Verdict] = []
     for entry in entries:
-        fields = entry if isinstance(entry, dict) else {"claim": entry}
-        claim = claim_text(fields.get("claim"))
-        if not claim or claim in claims:
-            continue
-        item = len(claims)
-        claims.append(claim)
-        verdict = {k: v for k, v in fields.items() if k != "claim"}
+        if not isinstance(entry, dict):
+            return None
+        claim = claim_text(entry.get("claim"))
+        verdict = {k: v for k, v in entry.items() if k != "claim"}
+        if not claim or claim in claims or not verdict:
+            return None
         try:
-            if not verdict:
-                raise ValueError("it had no verdict")
-            good[item] = (parse_verdict(verdict, item, chunks, final=False), verdict)
-        except ValueError as exc:
-            problems[item] = Problem(str(exc), verdict or None)
-    return claims, good, problems
+            verdicts.append(parse_verdict(verdict, len(claims), chunks, final=False))
+        except ValueError:
+            return None
+        claims.append(claim)
+    return claims, verdicts
 
 
 def _claims(raw: Any, _item: int, final: bool) -> list[str]:
     return parse_claims(raw, final=final)
-
-
-def _fields(raw: Any) -> dict[str, Any]:
-    """A verdict as the model wrote it, as an object (a bare "yes" is its "supported")."""
-    return raw if isinstance(raw, dict) else {"supported": raw}
 
 
 def stand_in_claims(ground_truth: str) -> list[str]:
