@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -85,3 +86,13 @@ class OneCallJudge(Protocol):
     async def claims_and_verdicts(
         self, ground_truth: str, chunks: Sequence[str], question: str | None = None
     ) -> Judgement: ...
+
+
+def verdict_cache_version(judge: Judge) -> str:
+    """What a judge's cached verdicts are keyed on besides its name: its version and, for a
+    model judge, a hash of the server it asks, since one model name on two servers (a local
+    llama.cpp and a provider) can be two different models."""
+    base_url = getattr(getattr(judge, "model", None), "base_url", None)
+    if not base_url:
+        return judge.version
+    return f"{judge.version}@{hashlib.sha256(base_url.rstrip('/').encode()).hexdigest()[:16]}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from recall_audit.scorer.judge import OneCallJudge
+from recall_audit.scorer.judge import OneCallJudge, verdict_cache_version
 from recall_audit.scorer.recall import (
     error_result,
     is_blank,
@@ -89,7 +89,7 @@ def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
             and s.work.claims
             and s.work.chunks
         ]
-        write_attributions(session, judged, judge.name, judge.version)
+        write_attributions(session, judged, judge.name, verdict_cache_version(judge))
         write_case_results(
             session,
             ctx.run.id,
@@ -138,7 +138,9 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
     judge = ctx.judge
     judgeable = [w for w in batch.cases if _judgeable(w) and ctx.samples == 1]
     pairs = [(w.claims or [], w.chunks) for w in judgeable]
-    found = await in_session(ctx.engine, get_cached_attributions, pairs, judge.name, judge.version)
+    found = await in_session(
+        ctx.engine, get_cached_attributions, pairs, judge.name, verdict_cache_version(judge)
+    )
     cached = {w.case_id: verdicts for w, verdicts in zip(judgeable, found, strict=True)}
     write_many = _saver(ctx)
 
