@@ -16,6 +16,10 @@ DATA_DIR = Path(".recall-audit")
 SERVER_HOST = "127.0.0.1"
 SERVER_PORT = 4200
 SERVER_API = f"http://{SERVER_HOST}:{SERVER_PORT}/api"
+# Python started by us (the temporary server, `prefect server start` and the uvicorn it
+# starts, the runs `serve` starts, Dask workers) never puts the working folder first on its
+# import path: a user's `http.py` or `uvicorn.py` there would be run instead of the library.
+SAFE_PATH = {"PYTHONSAFEPATH": "1"}
 
 
 def prefect_home() -> Path:
@@ -31,6 +35,7 @@ def local_server_answers(api_url: str = SERVER_API) -> bool:
 
 def configure_prefect(*, quiet: bool = True) -> None:
     """Project-local Prefect home, no telemetry, and the local server when one is running."""
+    os.environ.update(SAFE_PATH)
     os.environ.setdefault("PREFECT_HOME", str(prefect_home()))
     # Prefect does not create its home, and its database lives there.
     Path(os.environ["PREFECT_HOME"]).mkdir(parents=True, exist_ok=True)

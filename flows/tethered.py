@@ -19,6 +19,7 @@ import threading
 import time
 
 import httpx
+from recall_audit.flows.environment import SAFE_PATH
 from recall_audit.scorer.errors import ConfigurationError
 
 PARENT_POLL_SECONDS = 0.5
@@ -42,8 +43,9 @@ def start_temporary_server(timeout: float = 120.0) -> str:
     when this process exits; returns the API URL."""
     port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", __name__, str(os.getpid()), str(port)],
-        env=os.environ | SERVER_ENV,
+        # -P: the working folder is not on the server's import path (a user's http.py).
+        [sys.executable, "-P", "-m", __name__, str(os.getpid()), str(port)],
+        env=os.environ | SERVER_ENV | SAFE_PATH,
     )
     api = f"http://127.0.0.1:{port}/api"
     atexit.register(_stop, process, api)

@@ -20,7 +20,13 @@ from rich.console import Console
 
 from recall_audit.cli.checks import check_prefect_api
 from recall_audit.cli.options import fail
-from recall_audit.flows.environment import SERVER_HOST, SERVER_PORT, configure_prefect, prefect_home
+from recall_audit.flows.environment import (
+    SAFE_PATH,
+    SERVER_HOST,
+    SERVER_PORT,
+    configure_prefect,
+    prefect_home,
+)
 
 ops_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 console = Console()
@@ -56,7 +62,7 @@ def server(
         "PREFECT_UI_API_URL": f"http://{host}:{port}/api",
         # Links in alerts (`{{ flow_run|ui_url }}`) are built on the server from this.
         "PREFECT_UI_URL": f"http://{host}:{port}",
-    }
+    } | SAFE_PATH
     # The server must not point at itself or at another server.
     env.pop("PREFECT_API_URL", None)
     prefect = shutil.which("prefect", path=str(Path(sys.executable).parent)) or "prefect"
