@@ -17,6 +17,7 @@ from prefect.states import State
 from prefect.task_runners import TaskRunner
 from pydantic import BaseModel
 from recall_audit.flows.abandoned import close_abandoned_runs
+from recall_audit.flows.deployed import check_deployed_parameters
 from recall_audit.flows.runners import batch_runner, batch_size_for, check_task_runner
 from recall_audit.flows.verdict import final_state
 from recall_audit.scorer.compare import Comparison
@@ -251,6 +252,8 @@ async def audit(
     flight to the judge's endpoint across every process and run, and `shared_model_rpm` its
     calls a minute (Prefect global concurrency and rate limits, created with these sizes on
     first use).
+    A run of a deployment takes the retriever, context extractor, app_dir, task runner and
+    database it was registered with (flows/deployed.py says why and how to allow more).
     `api_key_block` names a Prefect Secret block holding the judge's API key (unset: the
     provider's environment variable); the key itself is never a parameter, and each batch
     reads the block where it runs. `samples` above 1 judges each case that many times (the
@@ -262,6 +265,8 @@ async def audit(
     `max_lost_claims` claims were lost, or when no case could be scored. Its result is
     the AuditSummary (on the raised GateFailed when the gate broke).
     """
+    # First, while locals() holds the parameters alone: a deployment's run takes its own.
+    await check_deployed_parameters(locals())
     logger = get_run_logger()
     url = absolute_database_url(database_url)
     check_task_runner(task_runner, url)

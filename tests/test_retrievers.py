@@ -460,3 +460,21 @@ def test_bad_specs_are_one_line_configuration_errors(spec: str, message: str) ->
         retriever_from_spec(spec)
     assert str(caught.value) == message
     assert "\n" not in str(caught.value) and "secret" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("OPENAI_API_KEY", "sk-not-a-spec-0123456789abcdef"),
+        ("SOME_SETTING", "hunter2-is-no-spec"),
+        ("RAG_TARGET", "python:missing_module_hunter2:find"),
+    ],
+)
+def test_an_env_spec_error_names_the_variable_never_its_value(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str
+) -> None:
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(ConfigurationError) as raised:
+        retriever_from_spec(f"env:{variable}")
+    message = str(raised.value)
+    assert variable in message and "hunter2" not in message and value not in message

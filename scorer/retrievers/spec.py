@@ -22,6 +22,8 @@ SPEC_HELP = (
     "'dense:PATH' or 'env:VAR'"
 )
 ENV_PREFIX = "env:"
+# How every spec starts; an environment variable holding anything else is not shown.
+SPEC_KINDS = ("precomputed", "http://", "https://", "python:", "bm25:")
 
 
 def resolve_spec(spec: str) -> str:
@@ -35,6 +37,12 @@ def resolve_spec(spec: str) -> str:
     if not value or value.startswith(ENV_PREFIX):
         raise ConfigurationError(
             f"retriever '{text}': environment variable {name} must hold a retriever spec"
+        )
+    if not value.startswith(SPEC_KINDS):
+        # Whatever else it holds (an API key, say) is never quoted back.
+        raise ConfigurationError(
+            f"retriever '{text}': environment variable {name} does not hold a retriever spec; "
+            f"{SPEC_HELP}"
         )
     return value
 
@@ -61,6 +69,22 @@ def retriever_from_spec(
     Raises ConfigurationError with a one-line message when the spec cannot be used.
     """
     text = resolve_spec(spec)
+    try:
+        return _built(text, settings, app_dir)
+    except ConfigurationError:
+        if text == spec.strip():
+            raise
+        # The spec came from the environment, and no part of a variable's value is quoted.
+        kind = text.partition(":")[0]
+        raise ConfigurationError(
+            f"retriever '{spec.strip()}': the {kind} spec it holds cannot be used "
+            "(give it as --retriever to see why)"
+        ) from None
+
+
+def _built(
+    text: str, settings: RetrieverSettings | None, app_dir: str | Path | None
+) -> BaseRetriever:
     if text == "precomputed":
         return PrecomputedRetriever()
     if text.startswith(("http://", "https://")):
