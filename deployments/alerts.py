@@ -10,7 +10,8 @@ One alert is two automations on the server, sending through one notification blo
   `prefect.flow-run.Regressed`, so it is announced once, by the first automation.
 
 The block is a webhook (Slack, Teams, Mattermost, anything taking JSON) whose URL is a
-secret of the block on the server, never of ours; or any notification block saved in
+secret of the block on the server (a SecretDict value), never of ours, and goes with the
+alert (`alerts remove`); or any notification block saved in
 Prefect (e-mail, PagerDuty, ...), named `block-type-slug/block-name`. Links use the
 server's PREFECT_UI_URL (`recall-audit server` sets it).
 """
@@ -25,7 +26,10 @@ from prefect.blocks.notifications import CustomWebhookNotificationBlock
 from prefect.client.orchestration import get_client
 from prefect.events.actions import SendNotification
 from prefect.events.schemas.automations import EventTrigger, Posture
+from prefect.exceptions import ObjectNotFound
+from prefect.types import SecretDict
 from pydantic import BaseModel
+from recall_audit.tasks.secrets import ALERT_BLOCK_PREFIX, WEBHOOK_BLOCK_TYPE, WEBHOOK_SECRET
 
 PREFIX = "recall-audit alert"
 FLOW_NAME = "recall-audit"
@@ -59,14 +63,18 @@ def automation_names(alert: str) -> tuple[str, str]:
 def _webhook_block_name(alert: str) -> str:
     """Block names allow lowercase letters, digits and dashes."""
     slug = "".join(c if c.isalnum() else "-" for c in alert.lower()).strip("-")
-    return f"recall-audit-alert-{slug or 'default'}"
+    return f"{ALERT_BLOCK_PREFIX}{slug or 'default'}"
 
 
 def save_webhook(url: str, alert: str) -> UUID:
-    """Stores the webhook as a Prefect block; the URL is a secret of the block, not of ours."""
+    """Stores the webhook as a Prefect block. The URL (a token is in it) is one of the block's
+    secrets, kept as a SecretDict: the block's `url` is only the placeholder naming it."""
     name = _webhook_block_name(alert)
     block = CustomWebhookNotificationBlock(
-        name=name, url=url, json_data={"text": "{{subject}}\n{{body}}"}
+        name=name,
+        url=f"{{{{{WEBHOOK_SECRET}}}}}",
+        secrets=SecretDict({WEBHOOK_SECRET: url}),
+        json_data={"text": "{{subject}}\n{{body}}"},
     )
     return block.save(name, overwrite=True)
 
@@ -120,7 +128,7 @@ def _automations(alert: str, block: UUID) -> list[Automation]:
 
 async def create_alert(alert: str, block: UUID) -> list[UUID]:
     """Creates (or replaces) the alert's two automations; returns their ids."""
-    await remove_alert(alert)
+    await _remove_automations(alert)
     created = [await automation.acreate() for automation in _automations(alert, block)]
     return [automation.id for automation in created]
 
@@ -140,7 +148,22 @@ async def list_alerts() -> list[AlertInfo]:
 
 
 async def remove_alert(alert: str) -> int:
-    """Deletes the alert's automations; returns how many there were."""
+    """Deletes what `alerts create` made: the alert's automations and, when it was given a
+    webhook, the block holding it (a `--block` of the user's own stays). Returns how many
+    automations there were."""
+    removed = await _remove_automations(alert)
+    async with get_client() as client:
+        try:
+            block = await client.read_block_document_by_name(
+                _webhook_block_name(alert), WEBHOOK_BLOCK_TYPE, include_secrets=False
+            )
+        except ObjectNotFound:
+            return removed
+        await client.delete_block_document(block.id)
+    return removed
+
+
+async def _remove_automations(alert: str) -> int:
     removed = 0
     async with get_client() as client:
         for name in automation_names(alert):

@@ -44,7 +44,7 @@ from recall_audit.tasks.db import in_session
 from recall_audit.tasks.limits import ensure_shared_limits
 from recall_audit.tasks.publish import announce_regression, label_flow_run, publish_report
 from recall_audit.tasks.runs import close_run, open_run
-from recall_audit.tasks.secrets import secret_from_block
+from recall_audit.tasks.secrets import remember_alert_secrets, secret_from_block
 from recall_audit.tasks.work import AuditContext
 
 # Every log record of a process that runs audits (its own, Prefect's, a library's) is
@@ -267,6 +267,7 @@ async def audit(
     """
     # First, while locals() holds the parameters alone: a deployment's run takes its own.
     await check_deployed_parameters(locals())
+    await remember_alert_secrets()
     logger = get_run_logger()
     url = absolute_database_url(database_url)
     check_task_runner(task_runner, url)
