@@ -45,8 +45,15 @@ def echo_hits(body: Any) -> Reply:
 
 
 class RetrieverServer:
-    def __init__(self, default: Callable[[Any], Reply] = echo_hits) -> None:
+    def __init__(
+        self,
+        default: Callable[[Any], Reply] = echo_hits,
+        *,
+        responder: Callable[[Any, dict[str, str]], Reply] | None = None,
+    ) -> None:
+        # `responder` answers from the request's body and headers, instead of `default`.
         self.default = default
+        self.responder = responder
         self.requests: list[Recorded] = []
         self.max_in_flight = 0
         self._in_flight = 0
@@ -85,7 +92,8 @@ class RetrieverServer:
             self.max_in_flight = max(self.max_in_flight, self._in_flight)
             reply = self._script.popleft() if self._script else None
         try:
-            reply = reply or self.default(body)
+            if reply is None:
+                reply = self.responder(body, headers) if self.responder else self.default(body)
             time.sleep(reply.delay)
             return reply
         finally:
