@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from recall_audit.scorer.chart import recall_chart_svg, svg_data_uri
 from recall_audit.scorer.compare import CaseOutcome, Comparison
+
+if TYPE_CHECKING:  # the diagnosis's views import this module's helpers
+    from recall_audit.scorer.diagnosis.lost import LostClaim
 
 CELL_LIMIT = 160
 _SPARKS = "▁▂▃▄▅▆▇█"
@@ -19,14 +23,14 @@ _BAR_WIDTH = 10
 _MARK = {"regressed": "🔴", "improved": "🟢", "unchanged": "⚪", "judge_changed": "🟡"}
 
 
-def _short(text: str, limit: int = CELL_LIMIT) -> str:
+def short(text: str, limit: int = CELL_LIMIT) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _cell(text: str) -> str:
     # A pipe would end the markdown cell early.
-    return _short(text).replace("|", "\\|")
+    return short(text).replace("|", "\\|")
 
 
 def _chunks(positions: Sequence[int]) -> str:
@@ -34,15 +38,17 @@ def _chunks(positions: Sequence[int]) -> str:
     return ", ".join(f"chunk {p + 1}" for p in positions) or "the context"
 
 
-def _quoted(text: str) -> list[str]:
+def quoted(text: str) -> list[str]:
     return [f"> {line}" if line.strip() else ">" for line in text.strip().splitlines()]
 
 
-def lost_claims_markdown(c: Comparison) -> str:
-    """Each lost claim whole, under its case's question, with the chunk that supported it:
-    prose that wraps at any width, where a table's long cells would scroll sideways."""
+def lost_claims_markdown(c: Comparison, causes: Sequence[LostClaim] = ()) -> str:
+    """Each lost claim whole, under its case's question, with the chunk that supported it
+    and, when diagnosed, its cause: prose that wraps at any width, where a table's long
+    cells would scroll sideways."""
     if not c.lost_claims:
         return "No claim lost since the baseline.\n"
+    cause = {(x.case_key, x.claim_index): x for x in causes}
     changes = {x.case_key: x for x in c.case_changes}
     lines = [
         f"# {len(c.lost_claims)} claim(s) lost since run {c.base_run_id[:8]}",
@@ -63,9 +69,19 @@ def lost_claims_markdown(c: Comparison) -> str:
             lines += [
                 f"It was supported by {_chunks(x.chunk_positions)}:",
                 "",
-                *_quoted(x.chunk_text),
+                *quoted(x.chunk_text),
             ]
+        if (found := cause.get((x.case_key, x.claim_index))) is not None:
+            lines += ["", *lost_cause_lines(found)]
     return "\n".join(lines) + "\n"
+
+
+def lost_cause_lines(lost: LostClaim) -> list[str]:
+    """A lost claim's cause: its label, and what stands in its chunk's place if edited."""
+    lines = [f"**Cause:** {lost.label}" + (f" — {lost.detail}" if lost.detail else "")]
+    if lost.cause == "edited" and lost.new_text is not None:
+        lines += ["", "Now it reads:", "", *quoted(lost.new_text)]
+    return lines
 
 
 def comparison_markdown(c: Comparison, *, top: int = 5) -> str:
@@ -96,8 +112,8 @@ def comparison_markdown(c: Comparison, *, top: int = 5) -> str:
         shown = c.lost_claims[:top]
         lines += ["", f"### Lost claims (top {len(shown)} of {len(c.lost_claims)})", ""]
         lines += [
-            f"- `{x.case_key}`: {_short(x.claim)} (was {_chunks(x.chunk_positions)}"
-            + (f': "{_short(x.quote)}")' if x.quote else ")")
+            f"- `{x.case_key}`: {short(x.claim)} (was {_chunks(x.chunk_positions)}"
+            + (f': "{short(x.quote)}")' if x.quote else ")")
             for x in shown
         ]
     return "\n".join(lines) + "\n"
@@ -118,8 +134,8 @@ def worst_cases_table(cases: Sequence[CaseOutcome], n: int = 10) -> list[dict[st
                 # key last.
                 "recall": round(case.score, 3),
                 "supported": f"{len(case.claims) - len(missing)} of {len(case.claims)}",
-                "question": _short(case.question),
-                "missing": _short("; ".join(missing)) or "-",
+                "question": short(case.question),
+                "missing": short("; ".join(missing)) or "-",
                 "status": case.status,
                 "case": case.case_key,
             }

@@ -54,6 +54,8 @@ class Chunk(BaseModel):
     id: str
     document: str
     text: str
+    # The document's title, when it has one (JSONL knowledge bases), for people to read.
+    title: str = ""
 
 
 class _Source(Protocol):
@@ -78,6 +80,7 @@ def chunk_documents(documents: Iterable[_Source], chunking: Chunking) -> Iterato
                 id=f"{document.id}#{number}",
                 document=document.id,
                 text=f"{document.title}\n{piece}" if document.title else piece,
+                title=document.title,
             )
 
 

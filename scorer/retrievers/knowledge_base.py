@@ -169,7 +169,7 @@ def load_chunks(
     """The chunks a local retriever indexes, each naming its source document."""
     if chunking is None:
         documents = load_documents(path, max_chars)
-        return [Chunk(id=d.id, document=d.document, text=d.chunk) for d in documents]
+        return [Chunk(id=d.id, document=d.document, text=d.chunk, title=d.title) for d in documents]
     chunks = list(chunk_documents(load_documents(path, max_chars, whole=True), chunking))
     if not chunks:
         raise ConfigurationError(f"knowledge base {path} holds no text to chunk")
