@@ -70,7 +70,7 @@ def retriever_from_spec(
     """
     text = resolve_spec(spec)
     try:
-        return _built(text, settings, app_dir)
+        return _built(text, settings, app_dir, local)
     except ConfigurationError:
         if text == spec.strip():
             raise
@@ -83,7 +83,10 @@ def retriever_from_spec(
 
 
 def _built(
-    text: str, settings: RetrieverSettings | None, app_dir: str | Path | None
+    text: str,
+    settings: RetrieverSettings | None,
+    app_dir: str | Path | None,
+    local: dict[str, Any] | None,
 ) -> BaseRetriever:
     if text == "precomputed":
         return PrecomputedRetriever()
