@@ -12,7 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from recall_audit.scorer import cjk
+from recall_audit.scorer import cjk, languages
+from recall_audit.scorer.languages import ENGLISH
 
 # Function words carry no fact of their own. Negations are deliberately absent: they are
 # tracked separately so that "was not born" never matches "was born".
@@ -250,7 +251,7 @@ _SPACELESS = "spaceless"  # a run of Japanese or Chinese (cjk.py)
 
 # Memoised like `stem`: a pure function of one token, and a vocabulary repeats.
 @functools.lru_cache(maxsize=1 << 16)
-def _word_kind(tok: str) -> tuple[str, str]:
+def _word_kind(tok: str, language: str = ENGLISH) -> tuple[str, str]:
     if cjk.is_spaceless(tok):
         return _SPACELESS, ""
     low = tok.lower()
@@ -262,7 +263,7 @@ def _word_kind(tok: str) -> tuple[str, str]:
         return _FACT, f"@{_MONTHS[low]}"
     if low.endswith("n't") or low in NEGATIONS:
         return _NEGATION, ""
-    term = _term(low)
+    term = _term(low, language)
     return (_NOTHING, "") if term is None else (_TERM, term)
 
 
@@ -347,16 +348,17 @@ class _Reader:
                     self.term(word)
 
 
-def analyse(text: str, *, with_names: bool = True) -> Analysis:
+def analyse(text: str, *, with_names: bool = True, language: str = ENGLISH) -> Analysis:
     """Content stems, quantities with units, ordinals, months and negated stems of `text`,
     and its names unless `with_names` is false (finding them costs as much as the rest, and
-    the judge needs them only for the few sentences that could support a claim)."""
+    the judge needs them only for the few sentences that could support a claim). Words
+    are stemmed as `language` stems them (scorer/languages.py)."""
     r = _Reader(_TOKEN.findall(fold(text)))
     tokens, n = r.tokens, len(r.tokens)
     while r.i < n:
         tok = tokens[r.i]
         r.i += 1
-        kind, value = _word_kind(tok)
+        kind, value = _word_kind(tok, language)
         if kind == _TERM:
             r.term(value)
         elif kind == _SPACELESS:
@@ -373,11 +375,16 @@ def analyse(text: str, *, with_names: bool = True) -> Analysis:
         quantities={k: frozenset(v) for k, v in r.quantities.items()},
         facts=frozenset(r.facts),
         negated_terms=frozenset(r.negated - r.affirmed),
-        names=names(text) if with_names else frozenset(),
+        names=names(text, language) if with_names and _names_are_capitalised(language) else frozenset(),
     )
 
 
-def search_tokens(text: str) -> list[str]:
+def _names_are_capitalised(language: str) -> bool:
+    """German capitalises every noun: a capital there marks no name."""
+    return language != "de"
+
+
+def search_tokens(text: str, language: str = ENGLISH) -> list[str]:
     """The words a search engine indexes `text` by, in order and repeated: the judge's
     stems and CJK bigrams (so a retriever and the judge read a language alike), and
     numbers as written without separators."""
@@ -387,7 +394,7 @@ def search_tokens(text: str) -> list[str]:
             if not "\u3040" <= tok[0] <= "\u309f":
                 out.extend(w for piece in cjk.split_negations(tok) for w in cjk.words(piece))
             continue
-        kind, value = _word_kind(tok)
+        kind, value = _word_kind(tok, language)
         if kind == _TERM:
             out.append(value)
         elif kind == _NUMBER and tok[0].isdigit():
@@ -417,10 +424,16 @@ def _content_word(low: str) -> str | None:
     return low
 
 
-def _term(low: str) -> str | None:
+def _term(low: str, language: str = ENGLISH) -> str | None:
     """The content stem of a lower-case word, or None for a function word."""
     word = _content_word(low)
-    return None if word is None else stem(word)
+    if word is None:
+        return None
+    if language == ENGLISH:
+        return stem(word)
+    if word in languages.function_words(language):
+        return None
+    return languages.snowball(word, language)
 
 
 # Words, numbers and single punctuation marks, in order: punctuation ends a slot.
@@ -433,7 +446,7 @@ _SLOT_REACH = 4
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
-def names(text: str) -> frozenset[Name]:
+def names(text: str, language: str = ENGLISH) -> frozenset[Name]:
     """The proper nouns of `text` that fill a slot.
 
     A proper noun is a run of capitalised content words; a word that starts a sentence
@@ -460,7 +473,9 @@ def names(text: str) -> frozenset[Name]:
             continue
         name = " ".join(run)
         # Stems as `analyse` makes them, so they compare with the other text's terms.
-        stems = frozenset(t for w in _TOKEN.findall(name) if (t := _term(w.lower())) is not None)
+        stems = frozenset(
+            t for w in _TOKEN.findall(name) if (t := _term(w.lower(), language)) is not None
+        )
         slot = _slot(tokens, i)
         if stems and slot is not None:  # "G5" leaves no word to compare, only a number
             out.add(Name(slot=slot, text=name, stems=stems))

@@ -10,6 +10,7 @@ import pytest
 from recall_audit.scorer.compare import CaseOutcome, ClaimOutcome, RunOutcome, compare_runs
 from recall_audit.scorer.gate import Gate, RunFigures, check_gate
 from recall_audit.scorer.judges.builtin import BuiltinJudge, extract_claim_texts
+from recall_audit.scorer.languages import detect
 from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
 from recall_audit.scorer.text import analyse, search_tokens, split_sentences
 
@@ -206,3 +207,22 @@ def test_another_judge_version_is_never_a_retriever_regression() -> None:
     assert gate.passed and not gate.regressed
     same = compare_runs(run("a", "builtin-8", 1.0), run("b", "builtin-8", 0.0))
     assert same.verdict == "regressed"
+
+
+def test_other_latin_languages_are_stemmed_as_their_own() -> None:
+    assert [
+        detect([text])
+        for text in (
+            "Einstein wurde 1879 geboren und entwickelte die Relativitätstheorie.",
+            "Une carte perdue doit être signalée dans les 48 heures.",
+            "La final se jugó el 11 de julio en Johannesburgo.",
+            "The final was played on 11 July in Johannesburg.",
+        )
+    ] == ["de", "fr", "es", "en"]
+    (verdict,) = BuiltinJudge().judge(
+        ["Une carte perdue doit être signalée dans les 48 heures."],
+        ["Toute carte perdue est à signaler à la banque sous 48 heures."],
+    )
+    assert verdict.supported, verdict.explanation
+    german = analyse("Er entwickelte die Theorie", language="de")
+    assert german.terms == analyse("Sie hat die Theorien entwickelt", language="de").terms

@@ -28,6 +28,7 @@ from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
 from recall_audit.scorer.judges import atomic, atomic_cjk
 from recall_audit.scorer.judges.checks import RULES, Claim, Evidence, vetoes
+from recall_audit.scorer.languages import ENGLISH, detect
 from recall_audit.scorer.relations import Shape, shape
 from recall_audit.scorer.text import (
     Analysis,
@@ -207,9 +208,12 @@ class _Context:
     """The chunks of one call, analysed once; shapes and grounding keys only on demand, for
     the few windows that could support a claim."""
 
-    def __init__(self, chunks: Sequence[str], width: int) -> None:
+    def __init__(self, chunks: Sequence[str], width: int, language: str) -> None:
+        self.language = language
         self.texts = [[chunk[s:e] for s, e in sentence_spans(chunk or "")] for chunk in chunks]
-        self.analyses = [[analyse(t, with_names=False) for t in sents] for sents in self.texts]
+        self.analyses = [
+            [analyse(t, with_names=False, language=language) for t in sents] for sents in self.texts
+        ]
         self._titles = [title(chunk or "") for chunk in chunks]
         self._joined = "\n".join(chunk or "" for chunk in chunks)
         self._shapes: dict[tuple[int, int], Shape] = {}
@@ -279,7 +283,7 @@ class _Context:
         for spot in spots:
             if spot not in self._sentence_names:
                 chunk, i = spot
-                self._sentence_names[spot] = names(self.texts[chunk][i])
+                self._sentence_names[spot] = names(self.texts[chunk][i], self.language)
         return frozenset().union(*(self._sentence_names[spot] for spot in spots))
 
     def evidence(self, windows: Sequence[_Window], analysis: Analysis) -> Evidence:
@@ -348,7 +352,7 @@ class BuiltinJudge:
 
     def judge(self, claims: Sequence[str], chunks: Sequence[str]) -> list[Verdict]:
         """The synchronous core of `attribute`: one verdict per claim, in order."""
-        context = _Context(chunks, self.settings.window)
+        context = _Context(chunks, self.settings.window, detect([*claims, *chunks]))
         weights = self._weights(context)
         out = []
         for index, text in enumerate(claims):
@@ -367,7 +371,7 @@ class BuiltinJudge:
     ) -> list[Assessment]:
         """What `judge` decides from, for every window scoring at least `floor` and with
         every rule checked, so settings can be swept without judging again."""
-        context = _Context(chunks, self.settings.window)
+        context = _Context(chunks, self.settings.window, detect([*claims, *chunks]))
         weights = self._weights(context)
         out = []
         for text in claims:
@@ -403,7 +407,7 @@ class BuiltinJudge:
         return ""
 
     def _rank(self, text: str, context: _Context, weights: _Rarity) -> _Ranked | None:
-        analysis = analyse(text)
+        analysis = analyse(text, language=context.language)
         if not (analysis.terms or analysis.quantities or analysis.facts):
             return None
         checked = "subject" in self.settings.rules
@@ -418,7 +422,9 @@ class BuiltinJudge:
         # a threshold it reaches exactly.
         total = math.fsum(weight.values()) + weights.rare * len(hard)
         # A synonym or another form of a claim's word found in a window counts as the word.
-        stands_for = _stands_for(text, analysis.terms) if self.settings.synonyms else {}
+        english = context.language == ENGLISH  # WordNet is English
+        synonyms = self.settings.synonyms and english
+        stands_for = _stands_for(text, analysis.terms) if synonyms else {}
         others = frozenset(stands_for)
 
         def coverage(terms: frozenset[str], facts: frozenset[str]) -> float:

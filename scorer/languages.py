@@ -1,0 +1,78 @@
+"""Which language a text is in, and how its words are stemmed and which are function words.
+
+The judge's own light stemmer is tuned for English; for the other languages bm25s ships
+function-word lists for, words are stemmed by Snowball (PyStemmer), so "entwickelte" meets
+"entwickelt" and "signalée" meets "signaler". A text's language is the one whose function
+words it uses most (English unless another clearly leads): reliable on a case's claims and
+chunks together, not meant for a single short sentence.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Iterable
+
+import bm25s.stopwords
+import Stemmer
+
+ENGLISH = "en"
+# code -> (Snowball algorithm, bm25s function words)
+_KNOWN = {
+    "de": ("german", bm25s.stopwords.STOPWORDS_GERMAN),
+    "fr": ("french", bm25s.stopwords.STOPWORDS_FRENCH),
+    "es": ("spanish", bm25s.stopwords.STOPWORDS_SPANISH),
+    "it": ("italian", bm25s.stopwords.STOPWORDS_ITALIAN),
+    "pt": ("portuguese", bm25s.stopwords.STOPWORDS_PORTUGUESE),
+    "nl": ("dutch", bm25s.stopwords.STOPWORDS_DUTCH),
+    "da": ("danish", bm25s.stopwords.STOPWORDS_DANISH),
+    "no": ("norwegian", bm25s.stopwords.STOPWORDS_NORWEGIAN),
+    "sv": ("swedish", bm25s.stopwords.STOPWORDS_SWEDISH),
+    "ru": ("russian", bm25s.stopwords.STOPWORDS_RUSSIAN),
+    "tr": ("turkish", bm25s.stopwords.STOPWORDS_TURKISH),
+}
+_WORD = re.compile(r"[^\W\d_]+")
+# Another language must clearly lead: English and its neighbours share a few short words.
+_LEAD = 1.5
+_MIN_HITS = 3
+
+
+def _plain(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@functools.cache
+def function_words(code: str) -> frozenset[str]:
+    """The language's function words, lower case and without accents (as the judge folds)."""
+    if code == ENGLISH:
+        return frozenset(_plain(w) for w in bm25s.stopwords.STOPWORDS_EN)
+    return frozenset(_plain(w) for w in _KNOWN[code][1])
+
+
+def detect(texts: Iterable[str], budget: int = 4000) -> str:
+    """The language of `texts`, read up to `budget` characters (enough to tell)."""
+    counts = dict.fromkeys([ENGLISH, *_KNOWN], 0)
+    for text in texts:
+        if budget <= 0:
+            break
+        budget -= len(text)
+        for word in _WORD.findall(text[: max(budget + len(text), 0)]):
+            plain = _plain(word)
+            for code in counts:
+                counts[code] += plain in function_words(code)
+    best = max(_KNOWN, key=counts.__getitem__)
+    if counts[best] >= _MIN_HITS and counts[best] >= _LEAD * max(counts[ENGLISH], 1):
+        return best
+    return ENGLISH
+
+
+@functools.cache
+def _stemmer(code: str) -> Stemmer.Stemmer:
+    return Stemmer.Stemmer(_KNOWN[code][0])
+
+
+def snowball(word: str, code: str) -> str:
+    """`word` (lower case, accents folded) stemmed by the language's Snowball stemmer."""
+    return _stemmer(code).stemWord(word)
