@@ -65,3 +65,17 @@ def test_a_name_too_long_to_store_stops_the_run_with_one_message(
     with pytest.raises(ConfigurationError) as raised:
         run_audit(dataset=str(_dataset(tmp_path)), database_url=db_url, **params)
     assert str(raised.value) == message
+
+
+def test_the_command_refuses_a_long_name_before_anything_starts(sqlite_db_url, tmp_path):
+    from test_cli import cli_env, recall_audit
+
+    env = cli_env(None, sqlite_db_url)  # no Prefect server: none is started for this
+    done = recall_audit(
+        "run", "--dataset", str(_dataset(tmp_path)), "--name", "n" * 3_000, env=env, cwd=tmp_path
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "error: the dataset name (--name or the file's stem) is 3,000 characters long; "
+        "at most 500 are allowed"
+    )

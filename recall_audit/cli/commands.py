@@ -52,7 +52,7 @@ from recall_audit.cli.stopping import Stopped, run_stoppable, signals_kept, stop
 from recall_audit.cli.terminal import safe
 from recall_audit.flows.environment import configure_prefect
 from recall_audit.flows.tethered import ensure_prefect_api
-from recall_audit.scorer.datasets import iter_cases
+from recall_audit.scorer.datasets import check_dataset_name, iter_cases
 from recall_audit.scorer.errors import RecallAuditError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
@@ -204,6 +204,7 @@ def run(
         raise fail(f"--on-bad-row must be 'skip' or 'fail', not {on_bad_row!r}")
     check_run_options(scale, fail_under, max_regression, tolerance, top_k)
     with bad_input_exits():
+        check_dataset_name(name or dataset.stem)
         total = _count_valid_rows(dataset, on_bad_row, retriever)
     check_judge_and_retriever(judge, retriever, app_dir)
     resumed = check_resume(_engine(), resume)
