@@ -23,7 +23,7 @@ SPEC_HELP = (
 )
 ENV_PREFIX = "env:"
 # How every spec starts; an environment variable holding anything else is not shown.
-SPEC_KINDS = ("precomputed", "http://", "https://", "python:", "bm25:")
+SPEC_KINDS = ("precomputed", "http://", "https://", "python:", "bm25:", "dense:")
 
 
 def resolve_spec(spec: str) -> str:
