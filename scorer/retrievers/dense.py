@@ -82,7 +82,7 @@ class DenseRetriever(BaseRetriever):
     async def search_chunks(self, question: str, top_k: int) -> list[Chunk]:
         """The top_k chunks for `question`, each naming its document."""
         index = await self.prepare()
-        [vector] = await self._vectors([question], "query")
+        [vector] = await self.vectors([question], "query")
         return await anyio.to_thread.run_sync(index.search, vector, top_k)
 
     async def prepare(self) -> ChunkIndex:
@@ -104,12 +104,12 @@ class DenseRetriever(BaseRetriever):
         if index is not None:
             return index
         chunks = await anyio.to_thread.run_sync(load_chunks, self.path, self.chunking)
-        vectors = await self._vectors([c.text for c in chunks], "passage")
+        vectors = await self.vectors([c.text for c in chunks], "passage")
         index = await anyio.to_thread.run_sync(ChunkIndex.build, chunks, vectors)
         await anyio.to_thread.run_sync(index.save, at)
         return index
 
-    async def _vectors(self, texts: list[str], kind: Kind) -> np.ndarray:
+    async def vectors(self, texts: list[str], kind: Kind) -> np.ndarray:
         """One vector per text: from the cache, or embedded (and then cached)."""
         cache = VectorCache(self.folder)
         keys = [self.embedding.key(kind, text) for text in texts]
