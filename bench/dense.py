@@ -85,7 +85,7 @@ async def timed(step: Callable[[], Awaitable[Any]]) -> float:
 async def indexing(retriever: DenseRetriever, server_pid: int) -> dict[str, float]:
     """One prepare(): wall time, this process's CPU and the server's CPU during it."""
     ours, theirs = time.process_time(), cpu_seconds(server_pid)
-    wall = await timed(retriever.prepare)
+    wall = await timed(retriever.load_index)
     return {
         "wall_s": wall,
         "our_cpu_s": time.process_time() - ours,
@@ -163,7 +163,7 @@ async def at_size(size: int, queries: int, root: Path) -> dict[str, Any]:
     # The server is gone: the saved index and the cached questions are all a run needs.
     async with fresh() as retriever:
         second = await indexing_without_server(retriever)
-        alone = index_alone(await retriever.prepare(), await retriever.vectors(questions, "query"))
+        alone = index_alone(await retriever.load_index(), await retriever.vectors(questions, "query"))
     return {
         "chunks": size,
         "first": first,
@@ -179,7 +179,7 @@ async def at_size(size: int, queries: int, root: Path) -> dict[str, Any]:
 
 async def indexing_without_server(retriever: DenseRetriever) -> dict[str, float]:
     ours = time.process_time()
-    wall = await timed(retriever.prepare)
+    wall = await timed(retriever.load_index)
     return {"wall_s": wall, "our_cpu_s": time.process_time() - ours, "embedded": retriever.embedded}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import anyio
 from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.scorer.limits import beyond
+from recall_audit.scorer.retrievers.base import prepare
 from recall_audit.scorer.storable import unstorable
 from recall_audit.tasks.concurrent import map_bounded
 from recall_audit.tasks.stage import stage
@@ -17,6 +18,10 @@ async def retrieve(ctx: AuditContext, batch: Batch) -> Batch:
     a retrieval that takes longer than the limit is one."""
 
     seconds = ctx.limits.retriever_timeout
+    try:
+        await prepare(ctx.retriever)
+    except RecallAuditError as error:
+        return batch.with_cases([work.failed("retriever", error) for work in batch.cases])
 
     async def one(work: CaseWork) -> CaseWork:
         try:

