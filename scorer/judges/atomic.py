@@ -213,7 +213,7 @@ def _dated(predicate: str) -> list[str]:
     dated = [
         (a, b)
         for a, b in spans
-        if tokens[a].low in _TIME_HEADS and any(_is_date(t) for t in tokens[a + 1 : min(b, a + 4)])
+        if tokens[a].low in _TIME_HEADS and any(_is_date(t) for t in tokens[a + 1 : min(b, a + 5)])
     ]
     if len(dated) != 1 or len(spans) < 2:
         return [predicate]

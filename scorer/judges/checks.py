@@ -85,10 +85,19 @@ def missing_value(claim: Claim, evidence: Evidence) -> str:
     return ""
 
 
+# How a unit's canonical name (text.py, cjk.py) reads in an explanation.
+_UNIT_NAMES = {
+    "in": "inch", "yr": "years", "mo": "months", "wk": "weeks", "d": "days", "h": "hours",
+    "s": "seconds", "deg": "degrees", "ppl": "people", "x": "times", "usd": "USD",
+    "eur": "EUR", "jpy": "JPY", "cny": "CNY",
+}  # fmt: skip
+
+
 def _shown(value: str, units: frozenset[str]) -> str:
     number = float(value)
     written = f"{int(number):,}" if number.is_integer() and abs(number) >= 10_000 else value
-    return f"{written} {min(units - {''}, default='')}".strip()
+    unit = min(units - {""}, default="")
+    return f"{written} {_UNIT_NAMES.get(unit, unit)}".strip()
 
 
 def _name_order(name: Name) -> tuple[tuple[str, str], str]:
