@@ -31,6 +31,7 @@ PROMISES = {
     "Model endpoint faults": ["tests/test_faults.py"],
     "kill -9, resume, secrets": ["tests/test_left_behind.py"],
     "Terminal output": ["tests/test_terminal.py"],
+    "Bounded time and memory": ["tests/test_bounded.py"],
 }
 
 
@@ -88,6 +89,7 @@ def render(cases: list[dict], code: int) -> str:
         passed = sum(c["outcome"] == "passed" for c in mine)
         seconds = sum(c["seconds"] for c in mine)
         lines.append(f"| {promise} | {len(mine)} | {passed} | {seconds:.1f} |")
+    lines += ["", *limits_table(), ""]
     lines += ["", "Figures the tests recorded:", ""]
     for case in cases:
         if case["properties"]:
@@ -98,6 +100,54 @@ def render(cases: list[dict], code: int) -> str:
         lines += ["", "Not passing in this run:", ""]
         lines += [f"- `{c['name']}`: {c['outcome']}" for c in failing]
     return "\n".join(lines)
+
+
+def limits_table() -> list[str]:
+    """The limits as scorer/limits.py defines them, and the built-in judge's time on a
+    ground truth at its limit (measured here, on this machine)."""
+    from recall_audit.scorer.bounded_json import MAX_NUMBER_CHARS
+    from recall_audit.scorer.limits import Limits, env_name
+    from recall_audit.scorer.storable import MAX_DEPTH
+
+    lines = [
+        "The limits (scorer/limits.py), each raised by its environment variable:",
+        "",
+        "| setting | default | what it bounds |",
+        "|---|---|---|",
+    ]
+    for name, field in Limits.model_fields.items():
+        default = field.default
+        shown = f"{default:,}" if isinstance(default, int) else f"{default:g} s"
+        lines.append(f"| `{env_name(name)}` | {shown} | {field.description} |")
+    lines += [
+        "",
+        f"JSON from retrievers is parsed to {MAX_DEPTH} levels of nesting and numbers of at "
+        f"most {MAX_NUMBER_CHARS} characters (fixed). {_judge_at_limit(Limits())}",
+    ]
+    return lines
+
+
+def _judge_at_limit(limits: object) -> str:
+    import asyncio
+    import time
+
+    from recall_audit.scorer.judges import get_judge
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_bounded import distinct_sentences
+
+    size = limits.max_ground_truth_chars  # type: ignore[attr-defined]
+    truth, chunks = distinct_sentences(size), [distinct_sentences(2_000)] * 5
+    judge = get_judge("builtin")
+    start = time.perf_counter()
+    claims = asyncio.run(judge.extract_claims([truth])).claims[0]
+    asyncio.run(judge.attribute(claims, chunks))
+    seconds = time.perf_counter() - start
+    return (
+        f"A ground truth at the built-in judge's limit ({len(truth):,} characters of distinct "
+        f"sentences, {len(claims):,} claims) against five chunks of 2,000 characters: judged "
+        f"in {seconds:.1f} s."
+    )
 
 
 def _cores() -> int:

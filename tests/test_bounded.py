@@ -56,13 +56,15 @@ def write_cases(path: Path, questions: dict[str, str], ground_truth: dict[str, s
 
 
 def distinct_sentences(chars: int) -> str:
-    """Text of `chars` characters, no two sentences alike (the built-in judge's worst case)."""
+    """Text of at most `chars` characters (all but a sentence's worth of them), no two
+    sentences alike: the built-in judge's worst case."""
     sentences, total, n = [], 0, 0
-    while total < chars:
+    while True:
         sentence = f"Station {n} recorded {n * 7 % 1000} millimetres of rain in {1900 + n % 120}."
+        if total + len(sentence) > chars:
+            return " ".join(sentences)
         sentences.append(sentence)
         total, n = total + len(sentence) + 1, n + 1
-    return " ".join(sentences)
 
 
 HOSTILE_MODULE = (
@@ -318,7 +320,12 @@ def test_hostile_http_retriever_costs_only_its_cases_and_shows_no_query_value(
     ],
 )
 def test_a_bad_knowledge_base_is_one_line_naming_file_and_line(
-    sqlite_db_url: str, tmp_path: Path, name: str, content: bytes, message: str
+    sqlite_db_url: str,
+    tmp_path: Path,
+    name: str,
+    content: bytes,
+    message: str,
+    record_property: Any,
 ) -> None:
     kb = tmp_path / name
     kb.write_bytes(content)
@@ -331,6 +338,8 @@ def test_a_bad_knowledge_base_is_one_line_naming_file_and_line(
     assert done.code == 2
     assert done.one_line().endswith(f"{kb}{message}")
     assert done.peak_mb < PEAK_MB
+    record_property("file_mb", round(len(content) / 2**20, 1))
+    record_property("peak_mb", round(done.peak_mb))
 
 
 @pytest.mark.parametrize(
@@ -489,6 +498,7 @@ def test_a_signal_stops_a_hanging_run_which_resumes(
     assert flow_run_state(run.prefect_flow_run_id) == ("CANCELLED", f"stopped by {name}")
     assert done.peak_mb < PEAK_MB
     record_property(f"{name}_stopped_after_s", round(time.monotonic() - sent[0], 1))
+    record_property("peak_mb", round(done.peak_mb))
 
     if signum != signal.SIGTERM:
         return  # resuming is the same after either signal: once is enough
