@@ -22,6 +22,7 @@ from recall_audit.flows.runners import batch_runner, batch_size_for, check_task_
 from recall_audit.flows.verdict import final_state
 from recall_audit.scorer.compare import Comparison
 from recall_audit.scorer.datasets import DatasetCase, iter_batches, iter_cases
+from recall_audit.scorer.diagnosis import DEFAULT_DEPTH, RunDiagnosis
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.gate import Gate, RunFigures, check_gate
 from recall_audit.scorer.redact import scrub_logs
@@ -41,6 +42,12 @@ from recall_audit.tasks.batch import (
 )
 from recall_audit.tasks.dataset import dataset_name, load_dataset
 from recall_audit.tasks.db import in_session
+from recall_audit.tasks.diagnose import (
+    DiagnosisPlan,
+    diagnose_and_publish,
+    open_knowledge_base,
+    record_run_knowledge_base,
+)
 from recall_audit.tasks.limits import ensure_shared_limits
 from recall_audit.tasks.publish import announce_regression, label_flow_run, publish_report
 from recall_audit.tasks.runs import close_run, open_run
@@ -83,6 +90,8 @@ class AuditSummary(BaseModel):
     samples: int = 1
     sample_spreads: dict[str, float] = {}
     comparison: Comparison | None = None
+    # Why each claim was missed, and the cause of each lost one (when the audit diagnosed).
+    diagnosis: RunDiagnosis | None = None
 
     @classmethod
     def of(
@@ -235,6 +244,9 @@ async def audit(
     task_runner: str | None = None,
     shared_model_limit: int | None = None,
     shared_model_rpm: int | None = None,
+    knowledge_base: str | None = None,
+    diagnose: bool | None = None,
+    diagnose_depth: int = DEFAULT_DEPTH,
 ) -> State:
     """Audits the context recall of `retriever` on the labelled cases in `dataset`.
 
@@ -252,6 +264,10 @@ async def audit(
     flight to the judge's endpoint across every process and run, and `shared_model_rpm` its
     calls a minute (Prefect global concurrency and rate limits, created with these sizes on
     first use).
+    `knowledge_base` is the corpus an HTTP or `python:` retriever searches (the formats of
+    `bm25:`), so that the audit can see it; `diagnose` classifies every missed claim and
+    explains every lost one at the end (default: when the audit sees a knowledge base),
+    asking the retriever for up to `diagnose_depth` chunks.
     A run of a deployment takes the retriever, context extractor, app_dir, task runner and
     database it was registered with (flows/deployed.py says why and how to allow more).
     `api_key_block` names a Prefect Secret block holding the judge's API key (unset: the
@@ -287,6 +303,7 @@ async def audit(
         "trigger": trigger,
         "dataset_path": dataset,
         "samples": samples,
+        "knowledge_base": knowledge_base,
     }
     # A run on this host whose process was killed is closed before another starts.
     await close_abandoned_runs(engine)
@@ -322,6 +339,9 @@ async def audit(
         run.retriever,
         judge,
     )
+    kb = await anyio.to_thread.run_sync(open_knowledge_base, spec, knowledge_base)
+    if kb is not None:
+        await record_run_knowledge_base(engine, run.id, kb)
     tally = Tally(f"cases of {run.dataset_name} audited", loaded.cases)
     batches = iter_batches(iter_cases(dataset, on_error="skip"), batch_size)
     try:
@@ -344,6 +364,14 @@ async def audit(
     comparison = await publish_report(engine, run, tolerance, require_significance)
     spreads = await in_session(engine, sample_spreads, run.id) if samples > 1 else {}
     summary = AuditSummary.of(run, loaded.skipped, loaded.row_errors, comparison, spreads)
+    if diagnose or (diagnose is None and kb is not None):
+        plan = DiagnosisPlan(
+            run_id=run.id, judge=judge, retriever=spec, knowledge_base=knowledge_base,
+            depth=diagnose_depth, concurrency=concurrency, app_dir=app_dir,
+            context_field=context_field, context_extractor=context_extractor,
+        )  # fmt: skip
+        diagnosis = await diagnose_and_publish(engine, plan, run.dataset_name, comparison)
+        summary = summary.model_copy(update={"diagnosis": diagnosis})
     gate = Gate(
         fail_under=fail_under,
         max_regression=max_regression,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import NamedTuple
 
+from recall_audit.scorer.hits import Hit
 from recall_audit.scorer.types import RecallResult, Status
 from recall_audit.storage.claims import IN_BATCH, freeze
 from recall_audit.storage.columns import utcnow
@@ -32,6 +33,8 @@ class CaseToSave(NamedTuple):
     case_id: int
     result: RecallResult
     chunks: Sequence[str]
+    # What the retriever's hits said about each chunk (document id, title, score), if anything.
+    hits: Sequence[Hit | None] = ()
 
 
 def save_case_result(
@@ -106,9 +109,17 @@ def write_case_results(session: Session, run_id: str, cases: Sequence[CaseToSave
             }
             for v in case.result.verdicts
         ]
+        hits = list(case.hits) + [None] * (len(case.chunks) - len(case.hits))
         positions += [
-            {"case_result_id": result_id[case.case_id], "position": i, "chunk_hash": text_hash(c)}
-            for i, c in enumerate(case.chunks)
+            {
+                "case_result_id": result_id[case.case_id],
+                "position": i,
+                "chunk_hash": text_hash(c),
+                "document_id": hit.document_id if hit else None,
+                "title": hit.title if hit else None,
+                "score": hit.score if hit else None,
+            }
+            for i, (c, hit) in enumerate(zip(case.chunks, hits, strict=False))
         ]
     # A replaced result loses its old verdicts and chunks (none on a first save). Deleted
     # after the upserts, which hold the write lock: a concurrent saver of the same case cannot

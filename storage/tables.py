@@ -101,6 +101,13 @@ class Run(StorageModel, table=True):
     baseline_run_id: str | None = Field(
         default=None, sa_type=String(36), foreign_key="runs.id", ondelete="SET NULL"
     )
+    # The version of the knowledge base the audit could see (see KnowledgeBaseVersion).
+    knowledge_base_version: str | None = Field(
+        default=None,
+        sa_type=String(100),
+        foreign_key="knowledge_base_versions.version",
+        ondelete="SET NULL",
+    )
 
 
 class ClaimSet(StorageModel, table=True):
@@ -175,6 +182,43 @@ class RetrievedChunk(StorageModel, table=True):
     position: int = Field(primary_key=True)
     # Indexed so pruning can find the chunks no run refers to any more.
     chunk_hash: str = Field(sa_type=String(64), foreign_key="chunks.hash", index=True)
+    # The retriever's own id, title and score of the hit, when its answer carried them.
+    document_id: str | None = Field(default=None, sa_type=Text)
+    title: str | None = Field(default=None, sa_type=Text)
+    score: float | None = None
+
+
+class KnowledgeBaseVersion(StorageModel, table=True):
+    """One version of a knowledge base: its fingerprint, with the chunking appended when its
+    chunks are windows (scorer/diagnosis/knowledge.py). Recorded once, however many runs."""
+
+    __tablename__ = "knowledge_base_versions"
+
+    version: str = Field(sa_type=String(100), primary_key=True)
+    fingerprint: str = Field(sa_type=String(64))
+    path: str = Field(sa_type=Text)
+    chunk_count: int = 0
+    created_at: datetime = _created_at()
+
+
+class KnowledgeBaseChunk(StorageModel, table=True):
+    """The chunks of a knowledge-base version by content hash, without their text: "was
+    this chunk in the knowledge base of run X?" is one query."""
+
+    __tablename__ = "knowledge_base_chunks"
+    __table_args__ = (Index("ix_knowledge_base_chunks_hash", "version", "chunk_hash"),)
+
+    version: str = Field(
+        sa_type=String(100),
+        foreign_key="knowledge_base_versions.version",
+        ondelete="CASCADE",
+        primary_key=True,
+    )
+    position: int = Field(primary_key=True)
+    chunk_hash: str = Field(sa_type=String(64))
+    chunk_id: str = Field(sa_type=Text)
+    document_id: str = Field(sa_type=Text)
+    title: str = Field(default="", sa_type=Text)
 
 
 class AttributionCache(StorageModel, table=True):

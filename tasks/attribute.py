@@ -93,7 +93,7 @@ def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
         write_case_results(
             session,
             ctx.run.id,
-            [CaseToSave(s.work.case_id, s.result, s.work.chunks) for s in scored],
+            [CaseToSave(s.work.case_id, s.result, s.work.chunks, s.work.hits) for s in scored],
         )
 
     return write_many

@@ -81,7 +81,7 @@ def _extractor(spec: str | None, app_dir: str | None) -> Extractor | None:
 
 
 @asynccontextmanager
-async def _opened(judge: Judge) -> AsyncIterator[Judge]:
+async def opened_judge(judge: Judge) -> AsyncIterator[Judge]:
     """Model judges pool connections: closed when the block ends."""
     if isinstance(judge, AbstractAsyncContextManager):
         async with judge:
@@ -92,7 +92,7 @@ async def _opened(judge: Judge) -> AsyncIterator[Judge]:
 
 def named_judge(spec: str) -> AbstractAsyncContextManager[Judge]:
     """The judge a spec names, for its name, version and endpoint; it judges nothing."""
-    return _opened(get_judge(spec))
+    return opened_judge(get_judge(spec))
 
 
 @asynccontextmanager
@@ -111,7 +111,7 @@ async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[A
             engine=engine,
             run=plan.run,
             judge=await stack.enter_async_context(
-                _opened(shared_model_limits(judge, plan.shared_limits))
+                opened_judge(shared_model_limits(judge, plan.shared_limits))
             ),
             retriever=await stack.enter_async_context(
                 retriever_from_spec(plan.retriever, app_dir=plan.app_dir)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from recall_audit.scorer.context import ContextError, extract_chunks
+from recall_audit.scorer.hits import hit_details
 from recall_audit.scorer.limits import Limits, beyond
 from recall_audit.scorer.recall import clean_chunks
 from recall_audit.scorer.redact import scrubber
@@ -29,7 +30,11 @@ async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
             except ContextError as error:
                 work = work.failed("context", error)
             else:
-                work = _checked(work, [scrub(c) for c in clean_chunks(chunks)[:cap]], ctx.limits)
+                kept = clean_chunks(chunks)[:cap]
+                # The hits' own ids, titles and scores, unless a function of yours read them.
+                hits = hit_details(work.raw, kept) if ctx.extractor is None else []
+                work = _checked(work, [scrub(c) for c in kept], ctx.limits)
+                work = work.model_copy(update={"hits": hits}) if work.error is None else work
         extracted.append(work)
     return batch.with_cases(extracted)
 

@@ -9,6 +9,7 @@ from typing import Any
 import anyio
 from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.hits import Hit
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.limits import Limits, limits_from_env
 from recall_audit.scorer.redact import scrub_message
@@ -29,6 +30,8 @@ class CaseWork(BaseModel):
     # What the retriever returned, before context extraction.
     raw: Any = None
     chunks: list[str] = Field(default_factory=list)
+    # What the retriever's hits said about each chunk (document id, title, score).
+    hits: list[Hit | None] = Field(default_factory=list)
     claims: list[str] | None = None
     # Its claims come with its ground truth's first judgement, in the attribute stage.
     claims_pending: bool = False

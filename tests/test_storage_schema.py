@@ -35,6 +35,8 @@ TABLES = {
     "chunks",
     "claim_sets",
     "datasets",
+    "knowledge_base_chunks",
+    "knowledge_base_versions",
     "response_cache",
     "retrieved_chunks",
     "runs",
@@ -43,7 +45,7 @@ TABLES = {
 
 
 def test_the_head_the_code_stamps_is_the_newest_migration() -> None:
-    assert SCHEMA_HEAD == head_revision() == "0003"
+    assert SCHEMA_HEAD == head_revision() == "0004"
 
 
 def test_opening_a_fresh_database_brings_it_to_head(empty_db_url: str) -> None:
@@ -126,7 +128,7 @@ def test_engines_opening_a_fresh_database_together_migrate_it_once(empty_db_url:
 
     with ThreadPoolExecutor(4) as pool:
         revisions = list(pool.map(lambda _: open_together(), range(4)))
-    assert revisions == ["0003"] * 4
+    assert revisions == [SCHEMA_HEAD] * 4
 
 
 def test_foreign_keys_are_enforced(db_session: Session) -> None:

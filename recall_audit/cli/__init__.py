@@ -11,6 +11,7 @@ from __future__ import annotations
 import typer
 
 from recall_audit.cli import commands
+from recall_audit.cli.diagnose import diagnose_app
 from recall_audit.cli.operations import ops_app
 from recall_audit.cli.serve import serve_app
 from recall_audit.cli.terminal import encodable_streams
@@ -19,7 +20,7 @@ from recall_audit.cli.terminal import encodable_streams
 def build_app() -> typer.Typer:
     """One command line out of the three command groups, none of them changed."""
     joined = typer.Typer(add_completion=False, no_args_is_help=True, help=commands.__doc__)
-    for part in (commands.app, ops_app, serve_app):
+    for part in (commands.app, ops_app, serve_app, diagnose_app):
         joined.registered_commands.extend(part.registered_commands)
         joined.registered_groups.extend(part.registered_groups)
     return joined

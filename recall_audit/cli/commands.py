@@ -33,8 +33,10 @@ from recall_audit.cli.options import (
     ApiKeyBlock,
     AppDir,
     Dataset,
+    DiagnoseDepth,
     FailUnder,
     Judge,
+    KnowledgeBase,
     MaxLostClaims,
     MaxRegression,
     Name,
@@ -198,6 +200,15 @@ def run(
             "(a Prefect global rate limit, created with this rate on first use).",
         ),
     ] = None,
+    knowledge_base: KnowledgeBase = None,
+    diagnose: Annotated[
+        bool | None,
+        typer.Option(
+            "--diagnose/--no-diagnose",
+            help="Say why each claim was missed or lost (default: when a knowledge base is seen).",
+        ),
+    ] = None,
+    diagnose_depth: DiagnoseDepth = 50,
 ) -> None:
     """Audit a retriever's context recall on a labelled dataset."""
     if on_bad_row not in ("skip", "fail"):
@@ -258,6 +269,9 @@ def run(
                     task_runner=task_runner,
                     shared_model_limit=shared_model_limit,
                     shared_model_rpm=shared_model_rpm,
+                    knowledge_base=str(knowledge_base.resolve()) if knowledge_base else None,
+                    diagnose=diagnose,
+                    diagnose_depth=diagnose_depth,
                 ),
                 received,
             )
@@ -275,6 +289,7 @@ def run(
         print(json.dumps(data))
     else:
         from recall_audit.cli.views import summary_table, worst_cases_table
+        from recall_audit.scorer.diagnosis.advice import next_steps_lines
         from recall_audit.scorer.report import comparison_markdown
 
         console.print(summary_table(data))
@@ -285,6 +300,8 @@ def run(
             errors.print(f"[yellow]skipped[/yellow] {safe(line)}", highlight=False)
         if summary.comparison:
             console.print(safe(comparison_markdown(summary.comparison)), highlight=False)
+        if summary.diagnosis and (steps := next_steps_lines(summary.diagnosis.advice)):
+            console.print(safe("\n".join(["What to do next:", *steps])), highlight=False)
         console.print(
             f"Every claim and chunk: [bold]recall-audit show {summary.run_id[:8]}[/bold]; "
             "the run and its artifacts in Prefect: [bold]make ui[/bold] (recall-audit server)."
@@ -401,11 +418,32 @@ def compare(
                 tolerance=tolerance,
                 require_significance=require_significance,
             )
+    causes = _lost_causes(comparison)
     if as_json:
-        print(comparison.model_dump_json())
+        print(json.dumps(comparison.model_dump(mode="json") | {"lost_causes": causes}))
     else:
         console.print(safe(comparison_markdown(comparison, top=20)), highlight=False)
+        if causes:
+            from recall_audit.scorer.diagnosis import LostClaim
+            from recall_audit.scorer.report import lost_claims_markdown
+
+            lost = [LostClaim.model_validate(c) for c in causes]
+            console.print(safe(lost_claims_markdown(comparison, lost)), highlight=False)
     raise typer.Exit(Exit.BELOW_BAR if comparison.verdict == "regressed" else Exit.DONE)
+
+
+def _lost_causes(comparison: Any) -> list[dict[str, Any]]:
+    """The cause of each lost claim, diagnosed on the cases that lost one (each a label)."""
+    from recall_audit.cli.diagnose import plan_for, run_diagnosis
+
+    if not comparison.lost_claims:
+        return []
+    engine = _engine()
+    with _session() as session:
+        plan = plan_for(session, comparison.head_run_id, None, 50)
+    only = {c.case_key for c in comparison.lost_claims}
+    lost = run_diagnosis(engine, plan, comparison, only).lost
+    return [x.model_dump(mode="json") | {"label": x.label} for x in lost]
 
 
 @app.command()

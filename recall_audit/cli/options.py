@@ -48,6 +48,19 @@ ApiKeyBlock = Annotated[
         "variable); only the block's name travels with the run."
     ),
 ]
+KnowledgeBase = Annotated[
+    Path | None,
+    typer.Option(
+        help="The corpus an HTTP or python: retriever searches (the formats of bm25:), so "
+        "missed and lost claims can be diagnosed against it."
+    ),
+]
+DiagnoseDepth = Annotated[
+    int,
+    typer.Option(
+        min=1, max=10_000, help="Chunks the retriever is asked for to find a missed claim's rank."
+    ),
+]
 
 # The gate, the same on `run` and `serve` (scorer/gate.py says what each rule means).
 FailUnder = Annotated[float | None, typer.Option(help="Fail when mean recall is below this.")]

@@ -1,0 +1,87 @@
+"""`recall-audit diagnose RUN`: why each claim of a stored run was missed, and why each claim
+lost since its baseline is lost, against the knowledge base; without Prefect."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import anyio
+import typer
+from rich.console import Console
+
+from recall_audit.cli.options import DiagnoseDepth, KnowledgeBase, fail
+from recall_audit.cli.terminal import safe
+from recall_audit.scorer.compare import Comparison
+from recall_audit.scorer.diagnosis import RunDiagnosis
+from recall_audit.scorer.errors import RecallAuditError
+
+diagnose_app = typer.Typer(add_completion=False)
+console = Console()
+
+
+def plan_for(session: Any, run_id: str, knowledge_base: str | None, depth: int) -> Any:
+    """The diagnosis of a stored run: its own judge and retriever, and the knowledge base it
+    recorded (unless another is given)."""
+    from recall_audit.storage import get_run
+    from recall_audit.tasks.diagnose import DiagnosisPlan
+
+    run = get_run(session, run_id)
+    if run is None:
+        raise fail(f"no run {run_id}")
+    return DiagnosisPlan(
+        run_id=run.id,
+        judge=run.judge,
+        retriever=run.retriever,
+        knowledge_base=knowledge_base or run.params.get("knowledge_base"),
+        depth=depth,
+    )
+
+
+def run_diagnosis(
+    engine: Any, plan: Any, comparison: Comparison | None, only: set[str] | None = None
+) -> RunDiagnosis:
+    from recall_audit.tasks.diagnose import diagnose_run
+
+    try:
+        return anyio.run(diagnose_run, engine, plan, comparison, only)
+    except RecallAuditError as error:
+        raise fail(str(error)) from None
+
+
+def _comparison(session: Any, run_id: str) -> Comparison | None:
+    from recall_audit.scorer.compare import compare_runs
+    from recall_audit.storage import get_run, paired_outcomes
+
+    run = get_run(session, run_id)
+    if run is None or run.baseline_run_id is None:
+        return None
+    return compare_runs(*paired_outcomes(session, run.baseline_run_id, run_id))
+
+
+@diagnose_app.command()
+def diagnose(
+    run: Annotated[str, typer.Argument(help="The run (id or prefix).")],
+    knowledge_base: KnowledgeBase = None,
+    depth: DiagnoseDepth = 50,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Why each claim of a run was missed (not in the knowledge base, not retrieved and at
+    which rank, judged unsupported), and why each claim lost since its baseline is lost."""
+    from recall_audit.cli.commands import _engine, _resolve
+    from recall_audit.scorer.diagnosis.advice import why_missed_markdown
+    from recall_audit.scorer.report import lost_claims_markdown
+    from recall_audit.storage import Session
+
+    engine = _engine()
+    with Session(engine) as session:
+        run_id = _resolve(session, run)
+        kb = str(knowledge_base.resolve()) if knowledge_base else None
+        plan = plan_for(session, run_id, kb, depth)
+        comparison = _comparison(session, run_id)
+    diagnosis = run_diagnosis(engine, plan, comparison)
+    if as_json:
+        print(diagnosis.model_dump_json())
+        return
+    console.print(safe(why_missed_markdown(diagnosis)), highlight=False)
+    if comparison is not None and diagnosis.lost:
+        console.print(safe(lost_claims_markdown(comparison, diagnosis.lost)), highlight=False)

@@ -1,0 +1,151 @@
+"""Diagnosis of a stored run: every missed claim classified against the knowledge base, and
+every claim lost since the baseline explained (scorer/diagnosis does the judging). Used by
+the audit at its end (the `diagnose` stage, whose artifacts the Prefect UI shows) and by
+`recall-audit diagnose RUN`, without Prefect."""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+
+import anyio
+from prefect.artifacts import acreate_markdown_artifact
+from pydantic import BaseModel, ConfigDict, Field
+from recall_audit.scorer.compare import Comparison
+from recall_audit.scorer.context import Extractor
+from recall_audit.scorer.diagnosis import (
+    DEFAULT_DEPTH,
+    DiagnoseSettings,
+    KnowledgeBase,
+    RunDiagnosis,
+    diagnose_cases,
+    explain_lost,
+    knowledge_base_for,
+    summarise,
+)
+from recall_audit.scorer.diagnosis.advice import why_missed_markdown
+from recall_audit.scorer.judges import get_judge
+from recall_audit.scorer.report import lost_claims_markdown
+from recall_audit.scorer.retrievers import Bm25Retriever, load_callable, retriever_from_spec
+from recall_audit.storage import DatabaseResponseCache
+from recall_audit.storage.diagnosis import cases_to_diagnose, lost_evidence, run_top_k
+from recall_audit.storage.knowledge import record_knowledge_base, set_run_knowledge_base
+from recall_audit.tasks.batch import opened_judge
+from recall_audit.tasks.db import in_session
+from recall_audit.tasks.publish import artifact_key
+from recall_audit.tasks.stage import stage
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+
+class DiagnosisPlan(BaseModel):
+    """What the diagnosis of one run needs: its judge and retriever (specs, as the audit
+    was given them), the knowledge base when the retriever's own corpus is not it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    run_id: str
+    judge: str
+    retriever: str
+    knowledge_base: str | None = None
+    depth: int = Field(default=DEFAULT_DEPTH, ge=1)
+    concurrency: int = Field(default=16, ge=1)
+    app_dir: str | None = None
+    context_field: str | None = None
+    context_extractor: str | None = None
+
+
+def open_knowledge_base(
+    retriever: str, knowledge_base: str | None, index: object = None
+) -> KnowledgeBase | None:
+    own = index if isinstance(index, Bm25Retriever) else None
+    return knowledge_base_for(retriever, knowledge_base, index=own)
+
+
+async def record_run_knowledge_base(engine: Engine, run_id: str, kb: KnowledgeBase) -> None:
+    """The run names its knowledge-base version; the version's chunks are recorded once."""
+
+    def write(session: Session) -> None:
+        record_knowledge_base(session, kb.version, kb.fingerprint, kb.path, kb.entries())
+        set_run_knowledge_base(session, run_id, kb.version)
+
+    await in_session(engine, write)
+
+
+def _extractor(plan: DiagnosisPlan) -> Extractor | None:
+    if plan.context_extractor is None:
+        return None
+    return load_callable(plan.context_extractor.removeprefix("python:"), plan.app_dir)
+
+
+async def diagnose_run(
+    engine: Engine,
+    plan: DiagnosisPlan,
+    comparison: Comparison | None = None,
+    only: set[str] | None = None,
+) -> RunDiagnosis:
+    """The run's missed claims with their causes, what to do next, and (given the run's
+    comparison with its baseline) the cause of each lost claim. A model judge's answers are
+    cached in the database, so an unchanged case costs nothing the next night. `only`
+    limits it to those case keys."""
+    cases = await in_session(engine, cases_to_diagnose, plan.run_id)
+    cases = [c for c in cases if only is None or c.case_key in only]
+    top_k = await in_session(engine, run_top_k, plan.run_id)
+    async with AsyncExitStack() as stack:
+        judge = await stack.enter_async_context(
+            opened_judge(get_judge(plan.judge, cache=DatabaseResponseCache(engine)))
+        )
+        retriever = await stack.enter_async_context(
+            retriever_from_spec(plan.retriever, app_dir=plan.app_dir)
+        )
+        kb = await anyio.to_thread.run_sync(
+            open_knowledge_base, plan.retriever, plan.knowledge_base, retriever
+        )
+        diagnoses = await diagnose_cases(
+            cases,
+            judge,
+            kb,
+            retriever=retriever,
+            settings=DiagnoseSettings(depth=plan.depth),
+            concurrency=plan.concurrency,
+            text_field=plan.context_field,
+            extractor=_extractor(plan),
+        )
+    diagnosis = summarise(
+        plan.run_id,
+        diagnoses,
+        depth=plan.depth,
+        top_k=top_k,
+        knowledge_base=kb.path if kb else None,
+        version=kb.version if kb else None,
+    )
+    if comparison is None or not comparison.lost_claims:
+        return diagnosis
+    evidence = await in_session(
+        engine, lost_evidence, comparison.base_run_id, comparison.head_run_id, plan.depth
+    )
+    ranks = {d.case_key: d.ranked for d in diagnoses if d.ranked is not None}
+    lost = explain_lost(comparison.lost_claims, evidence, kb, ranks)
+    return diagnosis.model_copy(update={"lost": lost})
+
+
+@stage("diagnose")
+async def diagnose_and_publish(
+    engine: Engine, plan: DiagnosisPlan, dataset: str, comparison: Comparison | None
+) -> RunDiagnosis:
+    """The diagnosis, and its artifacts: "why missed" for the run, and the lost claims with
+    the cause of each (a new version of the lost-claims artifact) when claims were lost."""
+    diagnosis = await diagnose_run(engine, plan, comparison)
+    await acreate_markdown_artifact(
+        key=artifact_key(dataset, "why-missed"),
+        markdown=why_missed_markdown(diagnosis),
+        description=f"Why {len(diagnosis.missed)} claim(s) of {dataset} were missed: "
+        + ", ".join(f"{n} {cause.replace('_', ' ')}" for cause, n in diagnosis.by_cause.items()),
+    )
+    if comparison is not None and diagnosis.lost:
+        await acreate_markdown_artifact(
+            key=artifact_key(dataset, "lost-claims"),
+            markdown=lost_claims_markdown(comparison, diagnosis.lost),
+            description=f"{len(comparison.lost_claims)} claim(s) of {dataset} found by the "
+            "baseline and missed now, each with its cause",
+        )
+    return diagnosis

@@ -1,0 +1,165 @@
+"""Diagnosis through the audit on a temporary Prefect server: on the demo (HotpotQA knowledge
+base) lost claims are "removed" with their document, "edited" with both texts and "ranked
+r > 2" after --top-k 2; a fact written nowhere is "not in knowledge base" and one at rank 6
+of top-k 5 "not retrieved, rank 6", with the built-in judge and with a model judge against
+the mock (one call per case with a missed claim, none for it the next night)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import anyio
+from lexical_model import kind_of, lexical_model
+from model_server import FakeModelServer
+from recall_audit.scorer.compare import compare_runs
+from recall_audit.storage import open_database, paired_outcomes, run_results
+from recall_audit.storage.knowledge import chunk_in_run_knowledge_base, run_knowledge_base
+from recall_audit.tasks.diagnose import DiagnosisPlan, diagnose_run
+from sqlmodel import Session
+from test_audit_flow import run_audit
+from test_cli import cli_env, recall_audit
+from test_diagnosis import ABSENT, FACT, FESTIVAL, _festival_kb
+
+DEMO = Path(__file__).resolve().parents[1] / "examples" / "hotpot"
+
+
+def _supporting_documents(db_url: str, run_id: str, kb: list[dict]) -> list[tuple[str, str]]:
+    """(case key, document id) of the chunk behind one found claim of each case."""
+    by_text = {f"{row['title']}\n{row['text']}": row["id"] for row in kb}
+    found = []
+    with Session(open_database(db_url)) as session:
+        for result in run_results(session, run_id):
+            for verdict in result.verdicts:
+                if verdict.supported:
+                    found.append(
+                        (result.case_key, by_text[result.chunks[verdict.chunk_indices[0]]])
+                    )
+                    break
+    return found
+
+
+def test_lost_claims_removed_edited_and_ranked_on_the_demo(prefect_api, sqlite_db_url, tmp_path):
+    kb_path = tmp_path / "kb.jsonl"
+    shutil.copy(DEMO / "kb.jsonl", kb_path)
+    rows = [json.loads(line) for line in kb_path.read_text().splitlines()]
+    params = {
+        "dataset": str(DEMO / "dataset.jsonl"),
+        "retriever": f"bm25:{kb_path}",
+        "top_k": 8,
+        "database_url": sqlite_db_url,
+    }
+    first = run_audit(**params)
+    assert first.diagnosis is not None and first.diagnosis.knowledge_base == str(kb_path)
+    with Session(open_database(sqlite_db_url)) as session:
+        version = run_knowledge_base(session, first.run_id)
+        assert version is not None and version.chunk_count == len(rows)
+        assert version.version == first.diagnosis.knowledge_base_version
+
+    # Three gold paragraphs of three cases deleted: each of their lost claims is "removed".
+    supporting = _supporting_documents(sqlite_db_url, first.run_id, rows)
+    deleted = {document for _, document in supporting[:3]}
+    kept = [row for row in rows if row["id"] not in deleted]
+    kb_path.write_text("\n".join(json.dumps(r) for r in kept) + "\n")
+    second = run_audit(**params)
+    assert second.comparison is not None and second.diagnosis is not None
+    assert second.comparison.lost_claims
+    by_text = {f"{row['title']}\n{row['text']}": row["id"] for row in rows}
+    lost = second.diagnosis.lost
+    assert len(lost) == len(second.comparison.lost_claims)
+    removed = [x for x in lost if by_text[x.old_text] in deleted]
+    # Every claim of a deleted paragraph is "removed", naming it (another paragraph may still
+    # support a claim, and BM25 moves a little when documents go: "ranked" then).
+    assert removed and all(x.label == f"removed ({by_text[x.old_text]})" for x in removed)
+    assert {x.cause for x in lost} <= {"removed", "ranked"}
+    with Session(open_database(sqlite_db_url)) as session:
+        lost = second.comparison.lost_claims[0]
+        gone = __import__("hashlib").sha256(lost.chunk_text.encode()).hexdigest()
+        assert chunk_in_run_knowledge_base(session, first.run_id, gone)
+        assert not chunk_in_run_knowledge_base(session, second.run_id, gone)
+
+    # One paragraph's key sentence edited: its year changed, so the claim is "edited".
+    case_key, document = next(
+        s for s in supporting[3:] if re.search(r"\b1[89]\d\d\b", _text(kept, s[1]))
+    )
+    row = next(r for r in kept if r["id"] == document)
+    old = f"{row['title']}\n{row['text']}"
+    row["text"] = re.sub(r"\b(1[89]\d\d)\b", lambda m: str(int(m.group(1)) + 7), row["text"])
+    kb_path.write_text("\n".join(json.dumps(r) for r in kept) + "\n")
+    third = run_audit(**params)
+    assert third.diagnosis is not None
+    edited = [x for x in third.diagnosis.lost if x.cause == "edited"]
+    assert edited and {x.document for x in edited} == {document}
+    assert edited[0].old_text == old and edited[0].new_text == f"{row['title']}\n{row['text']}"
+    assert any(x.case_key == case_key for x in edited)
+
+    # The same knowledge base with top_k 2 instead of 8: a labelled experiment, compared
+    # with the run at 8 explicitly; its lost claims are ranked r > 2.
+    fourth = run_audit(**(params | {"top_k": 2, "diagnose": False}))
+    assert fourth.diagnosis is None
+    engine = open_database(sqlite_db_url)
+    with Session(engine) as session:
+        comparison = compare_runs(*paired_outcomes(session, third.run_id, fourth.run_id))
+    plan = DiagnosisPlan(run_id=fourth.run_id, judge="builtin", retriever=params["retriever"])
+    diagnosis = anyio.run(diagnose_run, engine, plan, comparison)
+    assert comparison.lost_claims and len(diagnosis.lost) == len(comparison.lost_claims)
+    ranked = [x for x in diagnosis.lost if x.cause == "ranked"]
+    assert ranked and all(x.rank is not None and 2 < x.rank <= 8 for x in ranked)
+    assert all(x.label == f"ranked {x.rank} > 2" for x in ranked)
+
+    # The command line says the same: compare with causes, diagnose --json.
+    env = cli_env(prefect_api, sqlite_db_url)
+    shown = recall_audit("compare", third.run_id, fourth.run_id, "--json", env=env, cwd=tmp_path)
+    labels = {c["label"] for c in json.loads(shown.stdout)["lost_causes"]}
+    assert labels == {x.label for x in diagnosis.lost}
+    done = recall_audit("diagnose", fourth.run_id[:8], "--json", env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["run_id"] == fourth.run_id and report["top_k"] == 2
+    assert report["advice"]["top_k_steps"] and report["by_cause"]["not_retrieved"] > 0
+
+
+def _text(rows: list[dict], document: str) -> str:
+    return next(r["text"] for r in rows if r["id"] == document)
+
+
+def _festival(tmp_path: Path) -> dict:
+    kb = _festival_kb(tmp_path)
+    dataset = tmp_path / "festival.jsonl"
+    case = {"id": "festival", "question": FESTIVAL, "ground_truth": f"{FACT} {ABSENT}"}
+    dataset.write_text(json.dumps(case) + "\n")
+    return {"dataset": str(dataset), "retriever": f"bm25:{kb}", "top_k": 5}
+
+
+def _labels(summary) -> list[str]:
+    assert summary.diagnosis is not None
+    return [m.label for m in summary.diagnosis.missed]
+
+
+def test_not_in_the_knowledge_base_and_not_retrieved_at_rank_6(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    summary = run_audit(**_festival(tmp_path), database_url=sqlite_db_url)
+    assert _labels(summary) == ["not retrieved, rank 6", "not in knowledge base"]
+    assert summary.diagnosis.missed[0].source.document == "d6"
+
+
+def test_a_model_judge_diagnoses_in_one_call_and_not_again(
+    prefect_api, sqlite_db_url, tmp_path, monkeypatch
+):
+    params = _festival(tmp_path) | {"judge": "openai/fake", "database_url": sqlite_db_url}
+    with FakeModelServer(lexical_model) as model:
+        monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+        first = run_audit(**params)
+        # The case's judgement, then one diagnosis call for both of its missed claims.
+        assert [kind_of(r) for r in model.requests] == ["judgement", "attribution"]
+        assert _labels(first) == ["not retrieved, rank 6", "not in knowledge base"]
+        assert first.diagnosis.usage.calls == 1
+        model.requests.clear()
+        again = run_audit(**params)
+        assert model.requests == []
+        assert again.diagnosis.usage.calls == 0 and again.diagnosis.usage.cached_calls == 1
+        assert _labels(again) == _labels(first)
