@@ -142,10 +142,20 @@ class BuiltinSettings:
     # ...and the share the pool needs: higher, since pooling also finds words by chance
     # (the search only looks at pools asking at least 0.1 more than one window).
     combined_threshold: float = 0.6
+    # The same two for Japanese and Chinese claims, whose characters and bigrams are shared
+    # more sparsely by a paraphrase than words are (chosen on bench/atomic/, all domains).
+    cjk_threshold: float = 0.35
+    cjk_combined_threshold: float = 0.6
     # The checks that may veto support (names in checks.RULES).
     rules: frozenset[str] = RULES
     # WordNet synonyms and other forms of a claim's words count as the words.
     synonyms: bool = True
+
+    def thresholds(self, spaceless: bool) -> tuple[float, float]:
+        """(one window, a pool) for a claim in Japanese or Chinese, or in any other script."""
+        if spaceless:
+            return self.cjk_threshold, self.cjk_combined_threshold
+        return self.threshold, self.combined_threshold
 
 
 # Built for every window of every call (no frozen dataclass: its __init__ costs three times
@@ -168,13 +178,15 @@ class Assessment:
 
     windows: tuple[tuple[float, frozenset[str]], ...]
     pooled: tuple[float, frozenset[str]]
+    spaceless: bool = False  # a Japanese or Chinese claim
 
     def supported(self, settings: BuiltinSettings) -> bool:
         rules = settings.rules
-        if any(s >= settings.threshold and not (v & rules) for s, v in self.windows):
+        one, pool = settings.thresholds(self.spaceless)
+        if any(s >= one and not (v & rules) for s, v in self.windows):
             return True
         score, vetoed = self.pooled
-        return score >= settings.combined_threshold and not (vetoed & rules)
+        return score >= pool and not (vetoed & rules)
 
 
 _PRONOUNS = frozenset("he she it they his her its their this these".split())
@@ -329,6 +341,7 @@ class _Ranked:
     pooled: list[_Window]
     pooled_analysis: Analysis
     pooled_score: float
+    spaceless: bool  # a Japanese or Chinese claim
 
 
 class BuiltinJudge:
@@ -385,7 +398,8 @@ class BuiltinJudge:
                 if score >= floor
             )
             pooled = self._vetoed(ranked.claim, context, ranked.pooled, ranked.pooled_analysis)
-            out.append(Assessment(windows=windows, pooled=(ranked.pooled_score, pooled)))
+            spaceless = bool(cjk.SPACELESS.search(text))
+            out.append(Assessment(windows, (ranked.pooled_score, pooled), spaceless))
         return out
 
     def _weights(self, context: _Context) -> _Rarity:
@@ -448,7 +462,8 @@ class BuiltinJudge:
         scored = [(-score, w) for score, _, _, w in order]
         pooled, pooled_analysis = self._pool(analysis, [w for _, w in scored], context)
         score = coverage(pooled_analysis.terms, pooled_analysis.hard)
-        return _Ranked(claim, scored, pooled, pooled_analysis, score)
+        spaceless = bool(cjk.SPACELESS.search(text))
+        return _Ranked(claim, scored, pooled, pooled_analysis, score, spaceless)
 
     def _pool(
         self, claim: Analysis, ranked: Sequence[_Window], context: _Context
@@ -485,12 +500,13 @@ class BuiltinJudge:
     def _verdict(self, index: int, ranked: _Ranked, context: _Context) -> Verdict:
         settings = self.settings
         claim = ranked.claim
+        one, pool = settings.thresholds(ranked.spaceless)
         # Every chunk holding a window that supports the claim on its own, best first.
         chunks: list[int] = []
         first: tuple[float, _Window] | None = None
         refused = ""
         for score, w in ranked.scored:
-            if score < settings.threshold:
+            if score < one:
                 break
             if w.chunk in chunks:
                 continue
@@ -514,7 +530,7 @@ class BuiltinJudge:
         score = ranked.pooled_score
         evidence = context.evidence(ranked.pooled, ranked.pooled_analysis)
         why_not = next((why for _, why in vetoes(settings.rules, claim, evidence)), "")
-        if score >= settings.combined_threshold and not why_not:
+        if score >= pool and not why_not:
             order = list(dict.fromkeys(w.chunk for w in ranked.pooled))
             return Verdict(
                 claim_index=index,
