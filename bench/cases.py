@@ -32,14 +32,26 @@ def _case(row: dict[str, Any], case_id: str) -> dict[str, Any]:
 
 
 def peer_cases(n: int = 300) -> list[dict[str, Any]]:
-    """`n` cases, an equal share of each fidelity file, spread evenly over each file."""
-    per_file = n // len(FILES)
+    """`n` cases, an equal share of each fidelity file, spread evenly over each file. Beyond
+    the rows there are (666), the rows come round again as copies whose every chunk is
+    marked with the copy's number: no tool meets a chunk it has judged before (no cache hit,
+    no repeated prompt), while each copy keeps its row's ground truth and verdicts."""
     cases: list[dict[str, Any]] = []
-    for name in FILES:
+    for number, name in enumerate(FILES):
+        per_file = n // len(FILES) + (number < n % len(FILES))
         rows = _rows(name)
         step = max(1, len(rows) // per_file)
-        cases += [_case(r, r["id"]) for r in rows[::step][:per_file]]
+        picked = rows[::step][:per_file]
+        for i in range(per_file):
+            row, copy = picked[i % len(picked)], i // len(picked)
+            cases.append(_copy(row, copy) if copy else _case(row, row["id"]))
     return cases
+
+
+def _copy(row: dict[str, Any], copy: int) -> dict[str, Any]:
+    case = _case(row, f"{row['id']}-copy{copy}")
+    case["contexts"] = [f"{chunk} (copy {copy})" for chunk in row["contexts"]]
+    return case
 
 
 def synthetic_cases(n: int) -> Iterator[dict[str, Any]]:

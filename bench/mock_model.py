@@ -11,7 +11,8 @@ counted per tool, behind one of three provider shapes:
 Run it as its own process: `python bench/mock_model.py --shape fixed --latency 0.1` prints
 `READY http://127.0.0.1:PORT/v1` on stdout, then serves until killed.
 `GET /stats` returns the counters per tool; they only grow, so callers diff two snapshots.
-`POST /forget` starts a new run: repeats are counted within a run only.
+`POST /forget` starts a new run: repeats are counted within a run only, and each tool's
+`first_at`/`last_at` (its first request, its last answer) are the run's own.
 """
 
 from __future__ import annotations
@@ -164,6 +165,8 @@ class Tally:
     # Service time imposed on the requests that were not repeats, and the longest one.
     service_s: float = 0.0
     max_service_s: float = 0.0
+    # When this run's first request arrived and its last answer left (time.monotonic, the
+    # machine's clock: the bench compares them with a tool's process start and exit).
     first_at: float | None = None
     last_at: float | None = None
 
@@ -275,6 +278,8 @@ def create_app(options: ShapeOptions) -> Starlette:
     async def forget(_: Request) -> JSONResponse:
         # A new run starts: its repeats are counted against itself, not against earlier runs.
         answered.clear()
+        for tally in tallies.values():
+            tally.first_at = tally.last_at = None
         return JSONResponse({})
 
     return Starlette(

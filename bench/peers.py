@@ -1,24 +1,31 @@
 """The same cases through Recall Audit, DeepEval and Ragas against one mock model, side by
 side, on three provider shapes (bench/mock_model.py):
 
-- `fixed`: 100 ms a request, no rate limit; each tool runs twice (a first run, then an
-  identical re-run);
-- `lognormal`: median 1.2 s, p99 about 6 s; first run only;
-- `limited`: 100 ms a request, 300 requests a minute, 429 with Retry-After beyond; first run only.
+- `fixed`: 100 ms a request, no rate limit; at `--cases` (300) each tool runs twice (a first
+  run, then an identical re-run), and once more at `--large-cases` (2,000);
+- `lognormal`: median 1.2 s, p99 about 6 s, at `--lognormal-cases` (600); first run only;
+- `limited`: 100 ms a request, 300 requests a minute, 429 with Retry-After beyond, at
+  `--shape-cases` (60); first run only.
 
-The mock counts each tool's requests, prompt characters, 429s and repeated requests. Recall
-Audit runs against a real Prefect server started here, on a fresh database per shape;
-DeepEval and Ragas run from bench/.venv-peers, each tool in its own process.
+Every tool is a whole process, timed from its start to its exit (imports included) beside its
+own in-process figure: Recall Audit is `recall-audit run --json`, as a user runs it, and its
+in-process figure is its flow run's (the Prefect server's start and end times). The mock
+counts each tool's requests, prompt characters, 429s and repeated requests, and when its
+first request came and its last answer left. Recall Audit runs against a real Prefect server
+started here, on a fresh database per run; DeepEval and Ragas run from bench/.venv-peers.
 
-    .venv/bin/python bench/peers.py [--cases 300] [--shape-cases 60] [--concurrency 16]
+    .venv/bin/python bench/peers.py [--cases 300] [--large-cases 2000] [--lognormal-cases 600]
+        [--shape-cases 60] [--concurrency 16]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import tempfile
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +33,8 @@ import httpx
 from cases import peer_cases, write_jsonl
 from processes import (
     BENCH,
-    OUR_PYTHON,
+    OUR_CLI,
+    Measured,
     log,
     prefect_server,
     python_for_peers,
@@ -57,7 +65,6 @@ class Shape:
     key: str
     title: str
     mock_options: tuple[str, ...]
-    rerun: bool
 
     def floor(self, run: dict[str, Any], concurrency: int) -> float:
         """The least wall time the tool's needed calls (repeats excluded) could take."""
@@ -69,20 +76,41 @@ class Shape:
 
 
 SHAPES = {
-    "fixed": Shape("fixed", "fixed 100 ms, no rate limit", ("--latency", str(LATENCY)), True),
+    "fixed": Shape("fixed", "fixed 100 ms, no rate limit", ("--latency", str(LATENCY))),
     "lognormal": Shape(
         "lognormal",
         "log-normal latency, median 1.2 s, p99 6 s",
         ("--shape", "lognormal", "--median", "1.2", "--p99", "6"),
-        False,
     ),
     "limited": Shape(
         "limited",
         f"rate-limited, {RPM:.0f} requests a minute (429 + Retry-After), 100 ms",
         ("--shape", "limited", "--rpm", str(RPM), "--latency", str(LATENCY)),
-        False,
     ),
 }
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One measured run of every tool: a shape, a number of cases, and whether each tool runs
+    again on the same cases (the identical re-run)."""
+
+    key: str
+    shape: Shape
+    cases: int
+    rerun: bool
+
+
+def plans(cases: int, large: int, lognormal: int, limited: int) -> list[Plan]:
+    """The runs of `make bench`: fixed at two sizes, log-normal, rate-limited."""
+    return [
+        Plan("fixed", SHAPES["fixed"], cases, True),
+        Plan("fixed-large", SHAPES["fixed"], large, False),
+        Plan("lognormal", SHAPES["lognormal"], lognormal, False),
+        Plan("limited", SHAPES["limited"], limited, False),
+    ]
+
+
 COUNTERS = ("requests", "prompt_chars", "rate_limited", "repeated", "service_s")
 
 
@@ -104,14 +132,15 @@ def _delta(before: dict[str, Any], after: dict[str, Any], tool: str) -> dict[str
 def _command(tool: str, dataset: Path, mock_url: str, concurrency: int) -> list[str]:
     if tool.startswith("ours"):
         return [
-            str(OUR_PYTHON),
-            str(BENCH / "tool_ours.py"),
+            str(OUR_CLI),
+            "run",
             "--dataset",
             str(dataset),
             "--judge",
             "openai/mock",
             "--concurrency",
             str(concurrency),
+            "--json",
         ]
     peers = python_for_peers()
     assert peers is not None
@@ -136,16 +165,42 @@ def _one_run(
     after = _stats(mock_url)
     outcome = json.loads(measured.last_json_line())
     # The mock tells tools apart by their prompts: every variant of ours counts as "ours".
+    counted = "ours" if tool.startswith("ours") else tool
+    ours = tool.startswith("ours")
     return {
-        **_delta(before, after, "ours" if tool.startswith("ours") else tool),
-        "wall_s": outcome["wall_s"],
+        **_delta(before, after, counted),
+        **_outside_model_calls(measured, after.get(counted, {})),
+        "wall_s": _flow_run_seconds(env, work, outcome["run_id"]) if ours else outcome["wall_s"],
         "process_wall_s": measured.wall_s,
         "max_rss_mb": measured.max_rss_mb,
-        "score": outcome.get("score"),
+        "score": outcome.get("mean_recall") if ours else outcome.get("score"),
         "errors": outcome.get("errors"),
         "model_calls_reported": outcome.get("model_calls"),
         "cached_calls_reported": outcome.get("cached_calls"),
     }
+
+
+def _outside_model_calls(measured: Measured, tally: dict[str, Any]) -> dict[str, float | None]:
+    """What the process spent before its first model call and after its last answer (the mock
+    and this process read the same clock)."""
+    first, last = tally.get("first_at"), tally.get("last_at")
+    return {
+        "before_first_call_s": None if first is None else first - measured.started_at,
+        "after_last_call_s": None if last is None else measured.ended_at - last,
+    }
+
+
+def _flow_run_seconds(env: dict[str, str], work: Path, run_id: str) -> float:
+    """Recall Audit's in-process figure: its flow run's start to end, as the Prefect server
+    recorded them (what the UI shows as the run's duration)."""
+    with sqlite3.connect(work / "recall.db") as db:
+        [(flow_run_id,)] = db.execute(
+            "SELECT prefect_flow_run_id FROM runs WHERE id = ?", (run_id,)
+        ).fetchall()
+    api = env["PREFECT_API_URL"]
+    flow_run = httpx.get(f"{api}/flow_runs/{flow_run_id}", timeout=30).json()
+    start, end = (datetime.fromisoformat(flow_run[k]) for k in ("start_time", "end_time"))
+    return (end - start).total_seconds()
 
 
 def _prefect_only(n: int, concurrency: int, env: dict[str, str], work: Path) -> dict[str, float]:
@@ -158,17 +213,17 @@ def _prefect_only(n: int, concurrency: int, env: dict[str, str], work: Path) -> 
     }
 
 
-def _run_shape(
-    shape: Shape,
-    n: int,
+def _run_plan(
+    plan: Plan,
     tools: list[str],
     root: Path,
     api: str,
     prefect_home: Path,
     concurrency: int,
 ) -> dict[str, Any]:
-    """Every tool on `n` cases against one mock of this shape."""
-    home = root / shape.key
+    """Every tool on the plan's cases against one mock of its shape."""
+    shape, n = plan.shape, plan.cases
+    home = root / plan.key
     home.mkdir()
     cases = peer_cases(n)
     dataset = write_jsonl(cases, home / "cases.jsonl")
@@ -186,16 +241,17 @@ def _run_shape(
             if shape.key == "limited" and tool == "ours":
                 env[RPM_ENV] = str(int(RPM))
             runs = []
-            for label in ("first", "re-run")[: 2 if shape.rerun else 1]:
-                log(f"{shape.key}: {tool}, {label} on {n} cases ...")
+            for label in ("first", "re-run")[: 2 if plan.rerun else 1]:
+                log(f"{plan.key}: {tool}, {label} on {n} cases ...")
                 runs.append(_one_run(tool, work, dataset, mock_url, env, concurrency))
             results[tool] = _summarise(shape, runs, n, concurrency)
-            if tool == "ours" and shape.rerun:
+            if tool == "ours" and plan.rerun:
                 results[tool]["prefect_only"] = _prefect_only(n, concurrency, env, work)
     finally:
         stop(mock)
     return {
         "title": shape.title,
+        "shape": shape.key,
         "cases": n,
         "distinct_ground_truths": len({c["ground_truth"] for c in cases}),
         # What the case itself holds: ground truth and chunks (prompts are compared to it).
@@ -211,14 +267,12 @@ def run_peers(
     root: Path,
     api: str,
     prefect_home: Path,
-    n: int = 300,
-    shape_cases: int = 60,
+    runs: list[Plan],
     concurrency: int = 16,
-    shapes: tuple[str, ...] = (),
     only: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """Every available tool on every shape (the fixed one on `n` cases, the others on
-    `shape_cases`), with the ratios the design asks for; files go under `root`."""
+    """Every available tool on every planned run, with the ratios the design asks for; files
+    go under `root`."""
     tools = list(only or TOOLS)
     skipped = None
     if python_for_peers() is None:
@@ -226,11 +280,8 @@ def run_peers(
         skipped = "bench/.venv-peers is missing: DeepEval and Ragas skipped (`make bench` makes it)"
         log(skipped)
     report: dict[str, Any] = {"concurrency": concurrency, "skipped": skipped, "shapes": {}}
-    for key in shapes or tuple(SHAPES):
-        cases = n if key == "fixed" else shape_cases
-        report["shapes"][key] = _run_shape(
-            SHAPES[key], cases, tools, root, api, prefect_home, concurrency
-        )
+    for plan in runs:
+        report["shapes"][plan.key] = _run_plan(plan, tools, root, api, prefect_home, concurrency)
     return report
 
 
@@ -241,8 +292,11 @@ def _summarise(shape: Shape, runs: list[dict[str, Any]], n: int, concurrency: in
         "calls_per_case": first["requests"] / n,
         "prompt_chars_per_case": first["prompt_chars"] / n,
         "wall_s": first["wall_s"],
+        "process_wall_s": first["process_wall_s"],
         "floor_s": floor,
         "wall_over_floor": first["wall_s"] / floor if floor else None,
+        "process_over_floor": first["process_wall_s"] / floor if floor else None,
+        "outside_model_calls_s": _outside(first),
         "rate_limited": first["rate_limited"],
         "wasted": first["repeated"],
         "first": first,
@@ -252,18 +306,25 @@ def _summarise(shape: Shape, runs: list[dict[str, Any]], n: int, concurrency: in
     return summary
 
 
+def _outside(run: dict[str, Any]) -> float | None:
+    parts = (run.get("before_first_call_s"), run.get("after_last_call_s"))
+    return None if None in parts else sum(parts)  # type: ignore[arg-type]
+
+
 def _ratio(value: float | None) -> str:
     return f"{value:.2f}" if value else "—"
 
 
 def markdown(report: dict[str, Any]) -> str:
-    """The fixed shape's full table, then one table for the other shapes."""
+    """What a user waits for (every run, whole processes), the fixed shape's full table, then
+    one table for the other shapes."""
+    out = _waits(report)
     fixed = report["shapes"].get("fixed")
-    out = []
     if fixed:
         out += [
+            "",
             f"Fixed 100 ms, no rate limit, {fixed['cases']} cases, "
-            f"{report['concurrency']} in flight:",
+            f"{report['concurrency']} in flight (wall time in process):",
             "",
             "| tool | calls per case, first run | prompt characters per case | calls per case, "
             "identical re-run | wall time (s) | floor (s) | wall / floor | vs Recall Audit wall |",
@@ -278,7 +339,7 @@ def markdown(report: dict[str, Any]) -> str:
                 f"| {r['wall_s']:.1f} | {r['floor_s']:.1f} | {_ratio(r['wall_over_floor'])} "
                 f"| {versus} |"
             )
-    others = [s for k, s in report["shapes"].items() if k != "fixed"]
+    others = [s for s in report["shapes"].values() if s.get("shape", "fixed") != "fixed"]
     if others:
         out += [
             "",
@@ -302,27 +363,49 @@ def markdown(report: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def _seconds(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
+def _waits(report: dict[str, Any]) -> list[str]:
+    """Every run's tools as whole processes: start to exit beside the in-process figure, and
+    the time outside model calls (start to first request, last answer to exit)."""
+    out = [
+        f"What a user waits for: each tool a whole process, start to exit, first run, "
+        f"{report['concurrency']} in flight:",
+        "",
+        "| shape | cases | tool | process wall (s) | in process (s) | floor (s) "
+        "| process / floor | start to first call (s) | last answer to exit (s) |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for s in report["shapes"].values():
+        for tool, r in s["tools"].items():
+            first = r["first"]
+            out.append(
+                f"| {s['title']} | {s['cases']:,} | {LABELS[tool]} | {r['process_wall_s']:.1f} "
+                f"| {r['wall_s']:.1f} | {r['floor_s']:.1f} | {_ratio(r['process_over_floor'])} "
+                f"| {_seconds(first.get('before_first_call_s'))} "
+                f"| {_seconds(first.get('after_last_call_s'))} |"
+            )
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=300)
+    parser.add_argument("--large-cases", type=int, default=2000)
+    parser.add_argument("--lognormal-cases", type=int, default=600)
     parser.add_argument("--shape-cases", type=int, default=60)
     parser.add_argument("--concurrency", type=int, default=16)
-    parser.add_argument("--shapes", nargs="+", choices=tuple(SHAPES), default=list(SHAPES))
+    parser.add_argument("--runs", nargs="+", help="only these runs (fixed, fixed-large, ...)")
     parser.add_argument("--tools", nargs="+", choices=TOOLS, default=list(TOOLS))
     args = parser.parse_args()
+    planned = plans(args.cases, args.large_cases, args.lognormal_cases, args.shape_cases)
+    planned = [p for p in planned if not args.runs or p.key in args.runs]
     with tempfile.TemporaryDirectory(prefix="recall-bench-peers-") as tmp:
         root = Path(tmp)
         with prefect_server(root) as (api, home):
-            report = run_peers(
-                root,
-                api,
-                home,
-                args.cases,
-                args.shape_cases,
-                args.concurrency,
-                tuple(args.shapes),
-                tuple(args.tools),
-            )
+            report = run_peers(root, api, home, planned, args.concurrency, tuple(args.tools))
     print(json.dumps(report, indent=2))
     print(markdown(report))
 

@@ -19,6 +19,8 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
 OUR_PYTHON = ROOT / ".venv" / "bin" / "python"
+# The command line a user runs.
+OUR_CLI = ROOT / ".venv" / "bin" / "recall-audit"
 PEERS_VENV = BENCH / ".venv-peers"
 PEERS_PYTHON = PEERS_VENV / "bin" / "python"
 # Written by `make bench` once the peers' requirements are installed.
@@ -41,6 +43,10 @@ class Measured:
     max_rss_mb: float
     stdout: str
     stderr: str
+    # time.monotonic() at the child's start and at its exit: the machine's clock, which the
+    # mock model's first and last request times are on too.
+    started_at: float = 0.0
+    ended_at: float = 0.0
 
     def last_json_line(self) -> str:
         lines = [line for line in self.stdout.splitlines() if line.startswith("{")]
@@ -74,17 +80,19 @@ def run_measured(cmd: list[str], env: dict[str, str], cwd: Path) -> Measured:
     """Runs `cmd` to its end; wall time and peak RSS are the child's alone."""
     out, err = cwd / ".stdout", cwd / ".stderr"
     with open(out, "w") as stdout, open(err, "w") as stderr:
-        started = time.perf_counter()
+        started = time.monotonic()
         child = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=stdout, stderr=stderr)
         _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - started
+        ended = time.monotonic()
     child.returncode = os.waitstatus_to_exitcode(status)
     return Measured(
         returncode=child.returncode,
-        wall_s=wall,
+        wall_s=ended - started,
         max_rss_mb=usage.ru_maxrss / 1024,  # kilobytes on Linux
         stdout=out.read_text(),
         stderr=err.read_text(),
+        started_at=started,
+        ended_at=ended,
     )
 
 

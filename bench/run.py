@@ -2,8 +2,9 @@
 the built-in judge alone, the flow at scale); raw results go to bench/results/latest.json and
 the figures into docs/performance.md, between this script's markers.
 
-    .venv/bin/python bench/run.py [--cases 300] [--shape-cases 60] [--nights 30]
-        [--night-cases 100] [--sizes 1000 10000] [--skip-peers] [--no-doc] [--from-results]
+    .venv/bin/python bench/run.py [--cases 300] [--large-cases 2000] [--lognormal-cases 600]
+        [--shape-cases 60] [--nights 30] [--night-cases 100] [--sizes 1000 10000]
+        [--skip-peers] [--no-doc] [--from-results]
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from document import replace_section
 from judge_speed import run_judge_speed
 from nights import run_nights
-from peers import SHAPES, run_peers
+from peers import plans, run_peers
 from processes import ROOT, log, prefect_server, python_for_peers
 from render import render
 from scale import SIZES, run_scale
@@ -53,6 +54,8 @@ def _machine() -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=300)
+    parser.add_argument("--large-cases", type=int, default=2000)
+    parser.add_argument("--lognormal-cases", type=int, default=600)
     parser.add_argument("--shape-cases", type=int, default=60)
     parser.add_argument("--nights", type=int, default=30)
     parser.add_argument("--night-cases", type=int, default=100)
@@ -77,9 +80,10 @@ def main() -> None:
         root = Path(tmp)
         with prefect_server(root) as (api, home):
             if not args.skip_peers:
-                report["peers"] = run_peers(
-                    root, api, home, args.cases, args.shape_cases, 16, tuple(SHAPES)
+                planned = plans(
+                    args.cases, args.large_cases, args.lognormal_cases, args.shape_cases
                 )
+                report["peers"] = run_peers(root, api, home, planned, 16)
             report["nights"] = run_nights(root, api, home, args.night_cases, args.nights)
             report["scale"] = run_scale(root, api, home, tuple(args.sizes))
     log("built-in judge alone ...")
