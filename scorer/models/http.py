@@ -85,7 +85,8 @@ class HttpTransport:
             settings = self._settings
             self._session = aiohttp.ClientSession(
                 headers=self._headers,
-                timeout=aiohttp.ClientTimeout(total=settings.timeout),
+                # The answer's own timeout is the limiter's patience; connecting has its own.
+                timeout=aiohttp.ClientTimeout(total=None, sock_connect=settings.timeout),
                 connector=aiohttp.TCPConnector(limit=settings.max_connections),
                 json_serialize=_compact_json,
             )
@@ -118,13 +119,8 @@ class HttpTransport:
         session = self._pool()
         try:
             # The place is held for the request only, never while waiting to retry.
-            async with (
-                self.limiter.request(tokens) as started,
-                # A redirect is reported as a failed answer, never followed as a GET.
-                session.post(url, json=body, allow_redirects=False) as response,
-            ):
-                # The declared charset, else UTF-8; a stray byte must not fail the request.
-                raw = await response.text(errors="replace")
+            async with self.limiter.request(tokens) as started:
+                response, raw = await self._send(session, url, body)
         except TimeoutError:
             # A server too slow to answer in time is overloaded too: fewer at once
             # (a local model with one slot would otherwise time out every queued request).
@@ -141,7 +137,7 @@ class HttpTransport:
             if data is None:
                 what = f"answered {status} with a body that is not a JSON object"
                 raise Retryable(what, f": {text[:SNIPPET]}")
-            self.limiter.succeeded()
+            self.limiter.succeeded(started)
             return data
         wait = self._wait(response.headers, number)
         if status == 429:
@@ -150,6 +146,21 @@ class HttpTransport:
             wait = 0.0
         self._raise_if_final(url, status, text, refuses)
         raise Retryable(f"HTTP {status}", f": {text[:SNIPPET]}", status=status, wait=wait)
+
+    async def _send(
+        self, session: aiohttp.ClientSession, url: str, body: dict[str, Any]
+    ) -> tuple[aiohttp.ClientResponse, str]:
+        """One POST and its text, within the limiter's patience (a timeout that waits while
+        the endpoint keeps answering others: this request is then in the server's queue)."""
+        with self.limiter.patience(self._settings.timeout) as waiting:
+            # A redirect is reported as a failed answer, never followed as a GET.
+            async with session.post(url, json=body, allow_redirects=False) as response:
+                # The declared charset, else UTF-8; a stray byte must not fail the request.
+                raw = await response.text(errors="replace")
+            self.limiter.answered()
+            return response, raw
+        assert waiting.cancelled_caught
+        raise TimeoutError
 
     def _raise_if_final(self, url: str, status: int, text: str, refuses: Refuses | None) -> None:
         """Raises for a failed answer (its scrubbed body) not worth retrying."""

@@ -3,8 +3,13 @@
 `EndpointLimiter` paces requests and tokens per minute (aiolimiter's leaky buckets) and keeps
 the number of requests in flight adaptive: it halves when the server answers 429 (or a
 request times out) and grows back by one each time a window's worth of requests succeeds
-(AIMD, as TCP does). A 429 also pauses every request to the endpoint for the server's
+(AIMD, as TCP does), never beyond where latency says the server starts queueing
+(scorer/models/latency.py). A 429 also pauses every request to the endpoint for the server's
 Retry-After, so the requests waiting behind it do not all try at once and get rejected again.
+
+A request's timeout counts from the later of its own start and the endpoint's last answer to
+anyone (`patience`): while answers keep coming, a request that has not had its own is waiting
+in the server's queue, and sending it again would only put it at the back of a longer one.
 
 Each model client owns one limiter; two clients of the same endpoint may share one by passing
 it in. Nothing here is module state, and nothing here knows of Prefect: a cross-process limit
@@ -15,14 +20,16 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import anyio
 from aiolimiter import AsyncLimiter
 from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.models.latency import QueueProbe, Sample
 
 RPM_ENV = "RECALL_AUDIT_RPM"
 TPM_ENV = "RECALL_AUDIT_TPM"
@@ -102,6 +109,14 @@ class _Budget:
                 amount -= piece
 
 
+@dataclass(frozen=True)
+class Slot:
+    """A request's place in flight: when it was sent, and under which limit."""
+
+    started: float
+    limit: int
+
+
 class EndpointLimiter:
     """Paces one endpoint's requests: rpm and tpm budgets, adaptive concurrency, 429 pauses."""
 
@@ -111,9 +126,12 @@ class EndpointLimiter:
         self._requests = None if limits.rpm is None else _Budget(limits.rpm, limits.window)
         self._tokens = None if limits.tpm is None else _Budget(limits.tpm, limits.window)
         self._in_flight = anyio.CapacityLimiter(max_in_flight)
+        self._queue = QueueProbe(max_in_flight)
         self._resume_at = 0.0
         self._last_cut = -math.inf
         self._successes = 0
+        # Requests waiting for their answer: their cancel scope, timeout and latest deadline.
+        self._waiting: dict[anyio.CancelScope, tuple[float, float]] = {}
 
     def __repr__(self) -> str:
         return f"EndpointLimiter({self.limits!r}, in_flight={self.in_flight_limit})"
@@ -124,8 +142,8 @@ class EndpointLimiter:
         return int(self._in_flight.total_tokens)
 
     @asynccontextmanager
-    async def request(self, tokens: int = 0) -> AsyncIterator[float]:
-        """Holds one request's place; yields when it started, for `throttled`.
+    async def request(self, tokens: int = 0) -> AsyncIterator[Slot]:
+        """Holds one request's place; yields its Slot, for `succeeded` and `throttled`.
 
         The place in flight is taken first and the budgets spent last, right before sending,
         so requests reach the server at the pace the budgets set, not in bunches.
@@ -137,30 +155,61 @@ class EndpointLimiter:
             if self._tokens is not None and tokens:
                 await self._tokens.spend(tokens)
             await self._pause()
-            yield anyio.current_time()
+            yield Slot(anyio.current_time(), self.in_flight_limit)
 
-    def succeeded(self) -> None:
-        """Additive increase: one more request in flight per window's worth of successes."""
-        if self.in_flight_limit >= self.max_in_flight:
+    @contextmanager
+    def patience(self, timeout: float) -> Iterator[anyio.CancelScope]:
+        """The cancel scope of one request's wait for its answer: it expires `timeout` after
+        the later of the request's start and the endpoint's last answer, and at the latest
+        `timeout` x max_in_flight after the start (a server answering everyone else)."""
+        now = anyio.current_time()
+        scope = anyio.CancelScope(deadline=now + timeout)
+        self._waiting[scope] = (timeout, now + timeout * self.max_in_flight)
+        try:
+            with scope:
+                yield scope
+        finally:
+            del self._waiting[scope]
+
+    def answered(self) -> None:
+        """The endpoint answered a request (any status): it is alive and working through its
+        queue, so every request still waiting gets its full timeout again from now."""
+        now = anyio.current_time()
+        for scope, (timeout, latest) in self._waiting.items():
+            scope.deadline = min(latest, max(scope.deadline, now + timeout))
+
+    def succeeded(self, slot: Slot | None = None) -> None:
+        """Additive increase: one more request in flight per window's worth of successes, up
+        to where latency says the server queues; `slot`'s latency tells the probe."""
+        if slot is not None:
+            sample = Sample(anyio.current_time() - slot.started, slot.limit)
+            decided = self._queue.observe(sample, self.in_flight_limit)
+            if decided is not None:
+                self._set_limit(decided)
+                return
+        if self.in_flight_limit >= min(self.max_in_flight, self._queue.ceiling):
             return
         self._successes += 1
         if self._successes >= self.in_flight_limit:
-            self._in_flight.total_tokens = self.in_flight_limit + 1
-            self._successes = 0
+            self._set_limit(self.in_flight_limit + 1)
 
-    def throttled(self, started: float, wait: float) -> None:
+    def throttled(self, slot: Slot | float, wait: float) -> None:
         """The server said 429 (or did not answer in time): pause every request for `wait`
         seconds and halve the requests in flight.
 
         Requests sent before the last cut were answered for the old window, so their 429s do
         not cut it again (one cut per congestion event, as in TCP).
         """
+        started = slot.started if isinstance(slot, Slot) else slot
         now = anyio.current_time()
         self._resume_at = max(self._resume_at, now + wait)
         if started >= self._last_cut:
-            self._in_flight.total_tokens = max(1, self.in_flight_limit // 2)
+            self._set_limit(max(1, self.in_flight_limit // 2))
             self._last_cut = now
-            self._successes = 0
+
+    def _set_limit(self, limit: int) -> None:
+        self._in_flight.total_tokens = limit
+        self._successes = 0
 
     async def _pause(self) -> None:
         while (wait := self._resume_at - anyio.current_time()) > 0:

@@ -1,0 +1,115 @@
+"""Whether an endpoint queues our requests, told from latency: where the in-flight limit holds.
+
+A server with fewer slots than the requests sent to it (a local llama.cpp has one) queues
+the rest: each request then waits for those ahead of it, so latency grows with the requests
+in flight while answers come no faster. Latency alone cannot tell a queue from a slow model
+(by Little's law both show `in flight / throughput`); how latency answers a change of the
+limit can. So, as adaptive concurrency limiters do (Envoy's gradient filter measures its
+latency again at a lower limit), a probe halves the limit for one window of requests and
+compares the median latency of the two windows:
+
+- latency fell by a third or more (QUEUEING): the server was queueing, and answers came as
+  fast with half as many in flight. The limit stays halved and is probed again lower, until
+  halving no longer improves latency (or one request is in flight): there it holds;
+- otherwise the server was serving them side by side: the limit goes back up.
+
+A probe follows the first window (a server's queue cannot be seen any other way: a burst into
+one slot served in any order looks like a slow model) and every window whose median latency
+grew RISE-fold since the last decision. A server with room for every request pays one window
+at half the limit for it.
+A limit held below the maximum is let go when latency falls RISE-fold (the queue emptied).
+Medians, not means or minima: a model's own latency varies with every prompt, and a median
+of a window is what that noise hardly moves.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+QUEUEING = 1.5
+RISE = 2.0
+# Latencies a window holds at the least: fewer, and a model's own spread of latencies would
+# read as a queue too often.
+WINDOW = 32
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One answered request: its latency and the limit when it was sent."""
+
+    latency: float
+    limit: int
+
+
+class QueueProbe:
+    """Decides the in-flight limit from latency; `observe` returns a new limit, or None."""
+
+    def __init__(self, max_in_flight: int) -> None:
+        self.max_in_flight = max_in_flight
+        # The most in flight latency allows: the maximum until a queue is found (and the
+        # halved limit while a probe measures it).
+        self.ceiling = max_in_flight
+        self._window: list[Sample] = []
+        self._window_limit = max_in_flight
+        # The first burst is left out: its requests found the server's queue empty, and would
+        # hide the queue the requests after them meet.
+        self._burst = max_in_flight
+        # The median latency at the last decision (None before the first window).
+        self._reference: float | None = None
+        # While probing: the limit before it was halved, and its window's median latency.
+        self._halved_from: tuple[int, float] | None = None
+
+    def observe(self, sample: Sample, limit: int) -> int | None:
+        """Takes one answered request, sent at `sample.limit`, while the limit is `limit`."""
+        if limit != self._window_limit:
+            # The limit changed (a 429, a timeout, growth): windows measure one limit each.
+            self._window, self._window_limit = [], limit
+            if self._halved_from is not None and self._halved_from[0] // 2 != limit:
+                self._halved_from = None
+        if sample.limit != limit:
+            return None  # sent under another limit: it says nothing of this one
+        if self._burst > 0:
+            self._burst -= 1
+            return None
+        self._window.append(sample)
+        if len(self._window) < max(WINDOW, 2 * limit):
+            return None
+        window, self._window = self._window, []
+        median = statistics.median(s.latency for s in window)
+        if self._halved_from is not None:
+            return self._after_halving(limit, median)
+        return self._after_window(limit, median)
+
+    def _after_halving(self, limit: int, median: float) -> int | None:
+        before, before_median = self._halved_from or (limit, median)
+        if before_median >= QUEUEING * median:
+            # Half as many in flight, latency fell with them: the server queues.
+            self.ceiling, self._reference = limit, median
+            return self._halve(limit, median)
+        # Halving did not help: the level before it is where latency stops improving.
+        self._halved_from = None
+        self.ceiling, self._reference = before, before_median
+        return before
+
+    def _after_window(self, limit: int, median: float) -> int | None:
+        reference = self._reference
+        if reference is None or median >= RISE * reference:
+            self._reference = median
+            return self._halve(limit, median)
+        if (
+            reference is not None
+            and median * RISE <= reference
+            and self.ceiling < self.max_in_flight
+        ):
+            # The queue emptied (another client left): growing is allowed again.
+            self.ceiling, self._reference = self.max_in_flight, median
+        return None
+
+    def _halve(self, limit: int, median: float) -> int | None:
+        if limit <= 1:
+            self._halved_from = None
+            return None
+        # While the probe measures the lower limit, nothing grows it.
+        self._halved_from, self.ceiling = (limit, median), limit // 2
+        return limit // 2

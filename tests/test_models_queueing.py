@@ -1,0 +1,168 @@
+"""Local models with one slot: the in-flight limit follows latency, and a request waiting in
+the server's queue is not timed out and sent again to the back of a longer one.
+
+Against real HTTP servers on 127.0.0.1: a one-slot server (one request served at a time, the
+others wait, as llama.cpp's server with one slot does) and a server with room for every
+request; and the latency probe alone (scorer/models/latency.py) on simulated servers.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import anyio
+import pytest
+from model_server import Canned, FakeModelServer, Recorded, openai_completion
+from pydantic import SecretStr
+from recall_audit.scorer.models import JsonRequest, ModelSettings, OpenAIModel
+from recall_audit.scorer.models.latency import QueueProbe, Sample
+
+pytestmark = pytest.mark.anyio
+
+
+class OneSlot:
+    """Serves one request at a time for `service` seconds; the others wait their turn. Counts
+    how many were waiting or served when each request arrived."""
+
+    def __init__(self, service: float) -> None:
+        self.service = service
+        self.slot = threading.Lock()
+        self.count = threading.Lock()
+        self.present = 0
+        self.seen_on_arrival: list[int] = []
+
+    def __call__(self, _request: Recorded) -> Canned:
+        with self.count:
+            self.present += 1
+            self.seen_on_arrival.append(self.present)
+        try:
+            with self.slot:
+                time.sleep(self.service)
+        finally:
+            with self.count:
+                self.present -= 1
+        return openai_completion({"ok": True})
+
+
+def room_for_all(_request: Recorded) -> Canned:
+    answer = openai_completion({"ok": True})
+    answer.delay = 0.1
+    return answer
+
+
+def settings(server: FakeModelServer, timeout: float) -> ModelSettings:
+    return ModelSettings(
+        base_url=server.url + "/v1",
+        api_key=SecretStr("sk-queue"),
+        timeout=timeout,
+        max_retries=2,
+        backoff_base=0.001,
+        backoff_max=0.005,
+    )
+
+
+def ask(number: int) -> JsonRequest:
+    return JsonRequest(
+        system="Answer in JSON.",
+        user=f"question {number}",
+        json_schema={"type": "object", "properties": {"ok": {"type": "boolean"}}},
+        schema_name="answer",
+    )
+
+
+async def ask_all(model: OpenAIModel, n: int) -> list[bool]:
+    answers: list[bool] = []
+
+    async def one(number: int) -> None:
+        reply = await model.complete_json(ask(number))
+        answers.append(bool(reply.data and reply.data["ok"]))
+
+    async with anyio.create_task_group() as group:
+        for i in range(n):
+            group.start_soon(one, i)
+    return answers
+
+
+async def test_a_request_waiting_its_turn_is_not_timed_out_and_sent_again() -> None:
+    server_side = OneSlot(service=0.1)
+    with FakeModelServer(server_side) as server:
+        # 16 sent at once: the last waits 1.6 s for its turn, beyond the 0.6 s timeout.
+        async with OpenAIModel("m", settings(server, timeout=0.6)) as model:
+            answers = await ask_all(model, 16)
+    assert answers == [True] * 16
+    # While the server kept answering, a request without its answer was in its queue: none
+    # was given up and sent again to the back of a longer one.
+    assert len(server.requests) == 16
+
+
+async def test_a_one_slot_server_is_not_sent_sixteen_at_a_time() -> None:
+    server_side = OneSlot(service=0.1)
+    with FakeModelServer(server_side) as server:
+        async with OpenAIModel("m", settings(server, timeout=30.0)) as model:
+            answers = await ask_all(model, 176)
+            limit = model.limiter.in_flight_limit
+    assert answers == [True] * 176 and len(server.requests) == 176
+    # Latency fell with the requests in flight and answers came no slower: the limit came
+    # down from 16 to where halving it no longer shortens latency (1 for the slot alone; a
+    # busy machine's own delay per request can make halving below 4 look like no gain).
+    assert limit <= 4
+    assert max(server_side.seen_on_arrival[-16:]) <= 5
+
+
+async def test_a_server_with_room_for_every_request_keeps_them_all_in_flight() -> None:
+    with FakeModelServer(room_for_all) as server:
+        async with OpenAIModel("m", settings(server, timeout=5.0)) as model:
+            answers = await ask_all(model, 112)
+            limit = model.limiter.in_flight_limit
+    assert answers == [True] * 112 and len(server.requests) == 112
+    # The probe's window at 8 answered as fast as at 16: the limit went back up.
+    assert limit == 16
+
+
+async def test_a_server_that_answers_nobody_still_times_out() -> None:
+    with FakeModelServer(lambda _r: Canned(200, {}, delay=2.0)) as server:
+        model = OpenAIModel(
+            "m", settings(server, timeout=0.2).model_copy(update={"max_retries": 0})
+        )
+        async with model:
+            with pytest.raises(Exception, match="timed out after 1 attempts"):
+                await model.complete_json(ask(0))
+
+
+def settle(
+    slots: float, noise: random.Random | None = None, sigma: float = 0.69, answers: int = 600
+) -> int:
+    """The limit the probe holds against a simulated server with `slots` slots: a request's
+    latency is its service time (1, or a log-normal draw of median 1, sigma `sigma`) times the
+    queue's share, in flight / slots when more are in flight than there are slots. The first
+    16 are a burst: the k-th, sent with k in flight, waits for k - 1 (FIFO)."""
+    probe, limit = QueueProbe(max_in_flight=16), 16
+    for number in range(answers):
+        in_flight = min(number + 1, limit)
+        service = noise.lognormvariate(0, sigma) if noise else 1.0
+        latency = service * max(1.0, in_flight / slots)
+        limit = probe.observe(Sample(latency, limit), limit) or limit
+    return limit
+
+
+@pytest.mark.parametrize(("slots", "held"), [(1, 1), (2, 2), (4, 4), (16, 16), (float("inf"), 16)])
+def test_the_probe_holds_the_limit_where_latency_stops_improving(slots: float, held: int) -> None:
+    assert settle(slots) == held
+
+
+def test_a_models_own_spread_of_latencies_is_not_taken_for_a_queue() -> None:
+    # Log-normal service times, p99 five times the median, from a server with room for all.
+    assert [settle(float("inf"), random.Random(seed)) for seed in range(20)] == [16] * 20
+    # Prompts of different lengths (p99 twice the median) into one slot: the queue is found.
+    assert [settle(1, random.Random(seed), sigma=0.3) for seed in range(10)] == [1] * 10
+
+
+def test_a_server_with_room_pays_one_window_at_half_the_limit() -> None:
+    # After the first burst, one window at 16 then one at 8: latency the same, back to 16.
+    probe = QueueProbe(max_in_flight=16)
+    decided = [probe.observe(Sample(1.0, 16), 16) for _ in range(16 + 32)]
+    assert decided == [None] * 47 + [8]
+    assert [probe.observe(Sample(1.0, 8), 8) for _ in range(32)] == [None] * 31 + [16]
+    assert probe.ceiling == 16
