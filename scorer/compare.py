@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Literal, NamedTuple
 
-import numpy as np
 from pydantic import BaseModel, Field, model_validator
 from recall_audit.scorer.errors import ConfigurationError
 
@@ -146,6 +145,9 @@ def paired_bootstrap_ci(
     extreme skew can put the mean a hair outside the percentiles, and a reported interval
     that excludes its own point estimate would only confuse.
     """
+    # Imported here: storage imports this module, and reading results needs no numpy.
+    import numpy as np
+
     d = np.asarray(diffs, dtype=float)
     if d.size == 0:
         raise ValueError("no paired differences to resample")
@@ -350,6 +352,8 @@ def _statistics(
             "unchanged",
             "no case was scored in both runs, so there is nothing to compare",
         )
+    import numpy as np  # as in paired_bootstrap_ci
+
     # Changes are sorted by delta; resample in case-key order so the draw is stable.
     ordered = sorted(changes, key=lambda c: c.case_key)
     diffs = [c.delta for c in ordered]

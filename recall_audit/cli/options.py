@@ -10,8 +10,6 @@ from rich.console import Console
 
 from recall_audit.cli.terminal import safe
 from recall_audit.scorer.errors import RecallAuditError
-from recall_audit.scorer.judges import get_judge
-from recall_audit.scorer.retrievers import retriever_from_spec
 
 BAD_INPUT = 2
 errors = Console(stderr=True)
@@ -95,6 +93,10 @@ def check_judge_and_retriever(
     judge: str, retriever: str | None, app_dir: Path | None = None
 ) -> None:
     """Fails fast on a judge or retriever that cannot work, before anything starts."""
+    # Imported here: the commands that read results need neither (nor numpy, bm25s).
+    from recall_audit.scorer.judges import get_judge
+    from recall_audit.scorer.retrievers import retriever_from_spec
+
     try:
         get_judge(judge)
         if retriever:

@@ -1,24 +1,41 @@
-"""Judges by model string: `builtin`, `openai/<model>`, `anthropic/<model>`, or your own."""
+"""Judges by model string: `builtin`, `openai/<model>`, `anthropic/<model>`, or your own.
+
+The model layer (scorer/models/, aiohttp) and the model judge are imported when a model
+judge is asked for, or one of their names below is: a program that only reads results, or
+uses the built-in judge, never loads them.
+"""
 
 from __future__ import annotations
 
 import os
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges.bounded import GroundTruthLimit
-from recall_audit.scorer.judges.llm import LLMJudge, UnusableAnswer
 from recall_audit.scorer.limits import limits_from_env
-from recall_audit.scorer.models.anthropic import AnthropicModel
-from recall_audit.scorer.models.base import ChatModel, ModelSettings
-from recall_audit.scorer.models.cache import InMemoryCache, ResponseCache
-from recall_audit.scorer.models.openai import OpenAIModel
 from recall_audit.scorer.prompts import PromptTemplate
 from recall_audit.scorer.storable import MAX_JUDGE_CHARS, too_long
 
-PROVIDERS: dict[str, type[OpenAIModel] | type[AnthropicModel]] = {
-    "openai": OpenAIModel,
-    "anthropic": AnthropicModel,
+if TYPE_CHECKING:
+    from recall_audit.scorer.judges.llm import LLMJudge, UnusableAnswer
+    from recall_audit.scorer.models.base import ChatModel, ModelSettings
+    from recall_audit.scorer.models.cache import InMemoryCache, ResponseCache
+
+# Model classes by provider, as `module:class`.
+PROVIDERS = {
+    "openai": "recall_audit.scorer.models.openai:OpenAIModel",
+    "anthropic": "recall_audit.scorer.models.anthropic:AnthropicModel",
+}
+# The names this package hands out from the model layer, by their home module.
+_LAZY = {
+    "LLMJudge": "recall_audit.scorer.judges.llm",
+    "UnusableAnswer": "recall_audit.scorer.judges.llm",
+    "ChatModel": "recall_audit.scorer.models.base",
+    "ModelSettings": "recall_audit.scorer.models.base",
+    "InMemoryCache": "recall_audit.scorer.models.cache",
+    "ResponseCache": "recall_audit.scorer.models.cache",
 }
 VALID_FORMS = '"builtin", "openai/<model>", "anthropic/<model>" or a Judge instance'
 # Seconds a model request may take: a small local model on a busy CPU needs minutes, and a
@@ -26,8 +43,19 @@ VALID_FORMS = '"builtin", "openai/<model>", "anthropic/<model>" or a Judge insta
 TIMEOUT_ENV = "RECALL_AUDIT_MODEL_TIMEOUT"
 
 
+def __getattr__(name: str) -> Any:
+    home = _LAZY.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
 def settings_from_env(settings: ModelSettings | None) -> ModelSettings | None:
     """The settings with the environment's timeout, unless they set one themselves."""
+    from recall_audit.scorer.models.base import ModelSettings
+
     timeout = os.environ.get(TIMEOUT_ENV, "").strip()
     if not timeout or (settings is not None and "timeout" in settings.model_fields_set):
         return settings
@@ -58,8 +86,12 @@ def get_judge(
         if problem := too_long(model, MAX_JUDGE_CHARS):
             raise ConfigurationError(f"the judge's name {problem}")
         provider, _, name = model.partition("/")
-        model_class = PROVIDERS.get(provider.strip().lower())
-        if model_class is not None and name.strip():
+        home = PROVIDERS.get(provider.strip().lower())
+        if home is not None and name.strip():
+            from recall_audit.scorer.judges.llm import LLMJudge
+
+            module, class_name = home.split(":")
+            model_class = getattr(import_module(module), class_name)
             chat_model: ChatModel = model_class(name.strip(), settings_from_env(settings))
             return LLMJudge(chat_model, template=template, cache=cache)
         raise ConfigurationError(f"Unknown judge {model!r}; use {VALID_FORMS}.")
