@@ -3,7 +3,7 @@ lost since its baseline is lost, against the knowledge base; without Prefect."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import anyio
 import typer
@@ -11,9 +11,13 @@ from rich.console import Console
 
 from recall_audit.cli.options import DiagnoseDepth, KnowledgeBase, fail
 from recall_audit.cli.terminal import safe
-from recall_audit.scorer.compare import Comparison
-from recall_audit.scorer.diagnosis import RunDiagnosis
 from recall_audit.scorer.errors import RecallAuditError
+
+if TYPE_CHECKING:
+    # The diagnosis (retrievers, the built-in judge's text analysis) is this command's alone:
+    # every other command imports this module without it.
+    from recall_audit.scorer.compare import Comparison
+    from recall_audit.scorer.diagnosis import RunDiagnosis
 
 diagnose_app = typer.Typer(add_completion=False)
 console = Console()
