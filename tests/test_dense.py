@@ -13,7 +13,9 @@ from model_server import Canned, FakeModelServer, Recorded
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.retrievers import RetrieverError, retriever_from_spec
+from recall_audit.scorer.retrievers.chunking import Chunk
 from recall_audit.scorer.retrievers.dense import DenseRetriever
+from recall_audit.scorer.retrievers.vectors import ChunkIndex
 
 pytestmark = pytest.mark.anyio
 
@@ -169,7 +171,7 @@ async def test_an_endpoint_answering_the_wrong_shape_fails_every_case_with_one_m
                 assert "indexing failed" in str(raised.value)
                 assert "answered 4 items for 5 texts" in str(raised.value)
         assert len(server.requests) == 1
-    assert not list(cache.glob("indexes/*.usearch"))
+    assert not list(cache.glob("indexes/*.npy"))
 
 
 @pytest.mark.parametrize(
@@ -215,3 +217,17 @@ async def test_the_saved_chunk_list_names_every_chunks_document(
     assert {r["document"] for r in rows} == set(DOCUMENTS)
     for row in rows:
         assert row["text"] in DOCUMENTS[row["document"]]
+
+
+def test_the_index_searches_exactly_keeps_ties_in_order_and_loads_back(tmp_path: Path) -> None:
+    chunks = [Chunk(id=f"c{i}", document=f"d{i // 2}", text=f"text {i}") for i in range(5)]
+    vectors = np.array([[1, 0], [0, 1], [1, 0], [0.6, 0.8], [-1, 0]], dtype=np.float32)
+    index = ChunkIndex.build(chunks, vectors)
+    assert [c.id for c in index.search(np.array([1, 0]), 3)] == ["c0", "c2", "c3"]
+    assert [c.id for c in index.search(np.array([0, 1]), 10)] == ["c1", "c3", "c0", "c2", "c4"]
+    assert index.search(np.array([1, 0]), 0) == []
+    index.save(tmp_path / "kb")
+    loaded = ChunkIndex.load(tmp_path / "kb")
+    assert loaded is not None and loaded.chunks == chunks
+    assert [c.id for c in loaded.search(np.array([0.6, 0.8]), 2)] == ["c3", "c1"]
+    assert ChunkIndex.load(tmp_path / "other") is None

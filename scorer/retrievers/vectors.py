@@ -1,12 +1,13 @@
 """Where the dense retriever keeps its vectors: a content-addressed cache of every text it has
-embedded, and one saved USearch index per (knowledge-base version, embedding, chunking).
+embedded, and one saved index per (knowledge-base version, embedding, chunking).
 
 The cache is one SQLite file (the standard library's sqlite3: several processes, such as Dask
 workers, may read and write it at once). A key names the embedding settings, the kind
 (question or passage) and the text, so a changed knowledge base embeds only its new chunks
-and a question asked before is not embedded again. An index is written beside the list of
-its chunks (one JSON line each, with its source document), under a temporary name first, so
-a reader never sees half of one.
+and a question asked before is not embedded again. An index is its chunks' vectors as one
+float32 matrix (numpy's .npy, memory-mapped back) beside the list of its chunks (one JSON line
+each, with its source document), each written under a temporary name first, so a reader
+never sees half of one. Search is exact: docs/performance.md measures it at 100,000 chunks.
 """
 
 from __future__ import annotations
@@ -19,15 +20,9 @@ from pathlib import Path
 
 import numpy as np
 from recall_audit.scorer.retrievers.chunking import Chunk
-from usearch.index import Index
 
 CACHE_ENV = "RECALL_AUDIT_EMBEDDING_CACHE"
 DEFAULT_CACHE = Path(".recall-audit") / "embeddings"
-# Up to this many chunks a question is compared with every one (exact, deterministic,
-# milliseconds); beyond, the HNSW graph answers (docs/performance.md measures both).
-EXACT_UP_TO = 20_000
-# Candidates the graph search keeps: higher finds the true nearest more often, slower.
-EXPANSION_SEARCH = 128
 # SQLite binds at most this many variables in one statement on older builds.
 _LOOKUP_BATCH = 900
 
@@ -68,54 +63,54 @@ class VectorCache:
 
 
 class ChunkIndex:
-    """The chunks of one knowledge base and their vectors, searchable by a question's."""
+    """The chunks of one knowledge base and their unit vectors, searched exactly: a question
+    is compared with every chunk (one matrix product), so results are deterministic and no
+    approximate index stands between the retriever and what it is measured on."""
 
-    def __init__(self, index: Index, chunks: list[Chunk]) -> None:
-        self.index = index
+    def __init__(self, vectors: np.ndarray, chunks: list[Chunk]) -> None:
+        self.vectors = vectors
         self.chunks = chunks
 
     @classmethod
     def build(cls, chunks: list[Chunk], vectors: np.ndarray) -> ChunkIndex:
-        index = Index(
-            ndim=vectors.shape[1], metric="cos", dtype="f32", expansion_search=EXPANSION_SEARCH
-        )
-        index.add(np.arange(len(chunks), dtype=np.uint64), vectors)
-        return cls(index, chunks)
+        return cls(np.ascontiguousarray(vectors, dtype=np.float32), chunks)
 
     def search(self, vector: np.ndarray, top_k: int) -> list[Chunk]:
-        """The top_k chunks nearest to `vector`, nearest first."""
+        """The top_k chunks nearest to `vector` (cosine), nearest first; equal scores keep
+        knowledge-base order."""
         count = min(top_k, len(self.chunks))
         if count < 1:
             return []
-        matches = self.index.search(vector, count, exact=len(self.chunks) <= EXACT_UP_TO)
-        return [self.chunks[int(key)] for key in matches.keys]
+        scores = self.vectors @ np.asarray(vector, dtype=np.float32)
+        best = np.argpartition(-scores, count - 1)[:count]
+        order = best[np.lexsort((best, -scores[best]))]
+        return [self.chunks[int(i)] for i in order]
 
     def save(self, path: Path) -> None:
-        """`path`.usearch and `path`.chunks.jsonl, each replacing any older one whole."""
+        """`path`.npy and `path`.chunks.jsonl, each replacing any older one whole."""
         path.parent.mkdir(parents=True, exist_ok=True)
         listing = _chunks_path(path)
         partial = listing.with_name(f"{listing.name}.{os.getpid()}.partial")
         partial.write_text("".join(c.model_dump_json() + "\n" for c in self.chunks), "utf-8")
         os.replace(partial, listing)
-        partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
-        self.index.save(str(partial))
-        os.replace(partial, _index_path(path))
+        partial = path.with_name(f"{path.name}.{os.getpid()}.partial.npy")
+        np.save(partial, self.vectors)
+        os.replace(partial, _vectors_path(path))
 
     @classmethod
     def load(cls, path: Path) -> ChunkIndex | None:
-        """The saved index at `path`, or None when there is none (yet)."""
-        if not _index_path(path).is_file() or not _chunks_path(path).is_file():
+        """The saved index at `path` (its vectors memory-mapped), or None when there is none."""
+        if not _vectors_path(path).is_file() or not _chunks_path(path).is_file():
             return None
         lines = _chunks_path(path).read_text("utf-8").splitlines()
-        index = Index.restore(str(_index_path(path)), view=True)
-        if index is None or len(index) != len(lines):
+        vectors = np.load(_vectors_path(path), mmap_mode="r")
+        if len(vectors) != len(lines):
             return None
-        index.expansion_search = EXPANSION_SEARCH
-        return cls(index, [Chunk.model_validate_json(line) for line in lines])
+        return cls(vectors, [Chunk.model_validate_json(line) for line in lines])
 
 
-def _index_path(path: Path) -> Path:
-    return path.with_name(f"{path.name}.usearch")
+def _vectors_path(path: Path) -> Path:
+    return path.with_name(f"{path.name}.npy")
 
 
 def _chunks_path(path: Path) -> Path:
