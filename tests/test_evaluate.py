@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import anyio
 import pytest
@@ -51,7 +52,18 @@ def openai_env(model_server: FakeModelServer, monkeypatch: pytest.MonkeyPatch) -
 
 def test_200_cases_keep_16_calls_in_flight_and_score_as_200_measure_calls(openai_env):
     cases = [parcel_case(i) for i in range(200)]
-    openai_env.responder = slowed(lambda _: 0.05)
+
+    deadline: list[float] = []
+
+    def until_full(_: Recorded) -> float:
+        # The first answers wait (5 s at most in all) until 16 requests are in flight, so a
+        # busy machine cannot make the batch look less concurrent than it is.
+        deadline[:] = deadline or [time.monotonic() + 5]
+        while openai_env.max_in_flight < 16 and time.monotonic() < deadline[0]:
+            time.sleep(0.005)
+        return 0.01
+
+    openai_env.responder = slowed(until_full)
     with ContextualRecallMetric(model="openai/gpt-test") as metric:
         batch = evaluate(cases, metric, concurrency=16)
     assert openai_env.max_in_flight == 16
