@@ -29,6 +29,7 @@ _TITLE_WORDS = 15
 _SUBJECT_REACH = 8
 # "Edward Wood Jr." is "Wood".
 _SUFFIXES = frozenset("jr sr ii iii iv".split())
+_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?-[a-z]+")
 _OPENERS = STOPWORDS | {"however", "additionally", "moreover", "meanwhile", "today"}
 
 
@@ -56,7 +57,7 @@ def _is_name(word: str) -> bool:
     """Capitalised, or written with capitals or digits inside ("iMac", "F1", "S/S")."""
     if word.lower() in STOPWORDS or not word[0].isalnum():
         return False
-    if word.isdigit():
+    if word.isdigit() or _QUANTITY.fullmatch(word):  # "10-minute" is an amount, not a name
         return False
     return any(c.isupper() for c in word) or (
         any(c.isdigit() for c in word) and any(c.isalpha() for c in word)

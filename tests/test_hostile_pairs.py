@@ -335,6 +335,12 @@ PAIRS = [
         "The pumps at the Halvorsen plant should be replaced every five years to cut costs.",
     ),
     pair(
+        "subject",  # an amount ("10-minute") opening a claim is not what it is about
+        "A 10-minute charge gives 5 hours of playback.",
+        True,
+        "Plugging the Sonora NC700 in for 10 minutes gives 5 hours of playback.",
+    ),
+    pair(
         "unnamed",
         "The treaty was signed in Vienna.",
         True,
