@@ -29,6 +29,7 @@ def drift(cases: list[dict[str, Any]], night: int, share: float, seed: int) -> N
 
 async def nights(dataset: Path, count: int, share: float, seed: int, concurrency: int) -> None:
     from recall_audit.flows.audit import audit
+    from recall_audit.scorer.audit_spec import AuditSpec
 
     cases = read_jsonl(dataset)
     tonight = dataset.with_name("tonight.jsonl")
@@ -37,9 +38,10 @@ async def nights(dataset: Path, count: int, share: float, seed: int, concurrency
             drift(cases, night, share, seed)
         write_jsonl(cases, tonight)
         started = time.perf_counter()
-        summary = await audit(
+        spec = AuditSpec.from_flat(
             dataset=str(tonight), name="nights", judge="openai/mock", concurrency=concurrency
         )
+        summary = await audit(spec=spec)
         wall = time.perf_counter() - started
         data = summary.model_dump(mode="json", exclude={"comparison", "row_errors"})
         print(json.dumps({"night": night, "wall_s": wall, **data}), flush=True)

@@ -23,14 +23,17 @@ def main() -> None:
 
     configure_prefect()
     from recall_audit.flows.audit import audit
+    from recall_audit.scorer.audit_spec import AuditSpec
 
     started, cpu = time.perf_counter(), time.process_time()
     summary = asyncio.run(
         audit(
-            dataset=args.dataset,
-            judge=args.judge,
-            concurrency=args.concurrency,
-            batch_size=args.batch_size,
+            spec=AuditSpec.from_flat(
+                dataset=args.dataset,
+                judge=args.judge,
+                concurrency=args.concurrency,
+                batch_size=args.batch_size,
+            )
         )
     )
     wall, cpu = time.perf_counter() - started, time.process_time() - cpu

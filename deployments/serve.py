@@ -31,35 +31,21 @@ from prefect.schedules import Cron
 from pydantic import BaseModel, Field
 from recall_audit.flows.audit import audit
 from recall_audit.flows.watch import KB_UPDATED, KB_VERSION_LABEL, kb_resource_id
-from recall_audit.scorer.gate import Gate
+from recall_audit.scorer.audit_spec import AuditSpec
 
 MIN_DEBOUNCE_SECONDS = 10.0
 
 
 class ServeSettings(BaseModel):
-    """What `recall-audit serve` registers: the audit's defaults plus when to run it."""
+    """What `recall-audit serve` registers: the audit, and when to run it."""
 
-    dataset: str
-    retriever: str | None = None
-    judge: str = "builtin"
-    name: str | None = Field(default=None, description="Dataset name (default: the file's stem).")
-    top_k: int = Field(default=5, ge=1)
+    audit: AuditSpec
     deployment: str = "nightly"
     cron: str = "0 2 * * *"
     timezone: str = "UTC"
     kb: str | None = Field(default=None, description="Knowledge base whose updates trigger a run.")
     # Prefect's floor for proactive triggers.
     debounce_seconds: float = Field(default=60.0, ge=MIN_DEBOUNCE_SECONDS)
-    app_dir: str | None = Field(
-        default=None, description="Folder python: modules are imported from (default: here)."
-    )
-    rpm: int | None = Field(default=None, ge=1, description="Judge endpoint's requests/minute.")
-    tpm: int | None = Field(default=None, ge=1, description="Judge endpoint's tokens/minute.")
-    api_key_block: str | None = Field(
-        default=None, description="Prefect Secret block with the judge's API key (its name)."
-    )
-    # A run that breaks it ends Failed, so the UI and automations see it.
-    gate: Gate = Field(default_factory=Gate)
 
 
 def _absolute(spec: str | None) -> str | None:
@@ -69,6 +55,18 @@ def _absolute(spec: str | None) -> str | None:
     prefix, _, path = spec.rpartition(":") if spec.startswith("bm25:") else ("", "", spec)
     resolved = str(Path(path).expanduser().resolve())
     return f"{prefix}:{resolved}" if prefix else resolved
+
+
+def anywhere(spec: AuditSpec) -> AuditSpec:
+    """The spec with its local paths absolute, and python: modules looked up where serve was
+    started (or its app_dir), not where runs start."""
+    dataset = spec.dataset.model_copy(update={"path": _absolute(spec.dataset.path)})
+    return spec.with_retriever(_absolute(spec.retriever.spec)).model_copy(
+        update={
+            "dataset": dataset,
+            "app_dir": str(Path(spec.app_dir or ".").expanduser().resolve()),
+        }
+    )
 
 
 def kb_trigger(kb: str, debounce_seconds: float, deployment: str) -> DeploymentEventTrigger:
@@ -89,18 +87,9 @@ def kb_trigger(kb: str, debounce_seconds: float, deployment: str) -> DeploymentE
 
 
 def build_deployment(settings: ServeSettings) -> RunnerDeployment:
-    parameters = {
-        "dataset": _absolute(settings.dataset),
-        "retriever": _absolute(settings.retriever),
-        "judge": settings.judge,
-        "name": settings.name,
-        "top_k": settings.top_k,
-        "app_dir": str(Path(settings.app_dir or ".").expanduser().resolve()),
-        "rpm": settings.rpm,
-        "tpm": settings.tpm,
-        "api_key_block": settings.api_key_block,
-        **settings.gate.model_dump(),
-    }
+    # The gate is part of the spec: a run that breaks it ends Failed, so the UI and
+    # automations see it.
+    parameters = {"spec": anywhere(settings.audit).model_dump(mode="json")}
     nightly = Cron(
         settings.cron,
         timezone=settings.timezone,
@@ -117,7 +106,7 @@ def build_deployment(settings: ServeSettings) -> RunnerDeployment:
         concurrency_limit=ConcurrencyLimitConfig(
             limit=1, collision_strategy=ConcurrencyLimitStrategy.ENQUEUE
         ),
-        description=f"Context recall audit of {settings.dataset}",
+        description=f"Context recall audit of {settings.audit.dataset.path}",
         tags=["recall-audit"],
         # Importable from anywhere the package is installed, whatever the working directory.
         entrypoint_type=EntrypointType.MODULE_PATH,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 from uuid import UUID
 
 import anyio
@@ -20,11 +20,12 @@ from recall_audit.flows.abandoned import close_abandoned_runs
 from recall_audit.flows.deployed import check_deployed_parameters
 from recall_audit.flows.runners import batch_runner, batch_size_for, check_task_runner
 from recall_audit.flows.verdict import final_state
+from recall_audit.scorer.audit_spec import PRECOMPUTED, AuditSpec
 from recall_audit.scorer.compare import Comparison
 from recall_audit.scorer.datasets import DatasetCase, iter_batches, iter_cases
-from recall_audit.scorer.diagnosis import DEFAULT_DEPTH, RunDiagnosis
+from recall_audit.scorer.diagnosis import RunDiagnosis
 from recall_audit.scorer.errors import ConfigurationError
-from recall_audit.scorer.gate import Gate, RunFigures, check_gate
+from recall_audit.scorer.gate import RunFigures, check_gate
 from recall_audit.scorer.redact import scrub_logs
 from recall_audit.scorer.types import Usage
 from recall_audit.storage import (
@@ -40,7 +41,7 @@ from recall_audit.tasks.batch import (
     open_batch_context,
     run_batch,
 )
-from recall_audit.tasks.dataset import dataset_name, load_dataset
+from recall_audit.tasks.dataset import LoadedDataset, dataset_name, load_dataset
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.diagnose import (
     DiagnosisPlan,
@@ -48,11 +49,12 @@ from recall_audit.tasks.diagnose import (
     open_knowledge_base,
     record_run_knowledge_base,
 )
-from recall_audit.tasks.limits import ensure_shared_limits
+from recall_audit.tasks.limits import SharedLimits, ensure_shared_limits
 from recall_audit.tasks.publish import announce_regression, label_flow_run, publish_report
 from recall_audit.tasks.runs import close_run, open_run
 from recall_audit.tasks.secrets import remember_alert_secrets, secret_from_block
 from recall_audit.tasks.work import AuditContext
+from sqlalchemy.engine import Engine
 
 # Every log record of a process that runs audits (its own, Prefect's, a library's) is
 # scrubbed before any handler sees it: Prefect sends log lines to its server.
@@ -66,6 +68,9 @@ class AuditSummary(BaseModel):
     dataset: str
     retriever: str
     judge: str
+    # What the run measured with, by name and short hash; its baseline shares them.
+    configuration: str | None = None
+    configuration_key: str | None = None
     cases: int
     scored: int
     no_context: int
@@ -107,6 +112,8 @@ class AuditSummary(BaseModel):
             dataset=run.dataset_name,
             retriever=run.retriever,
             judge=run.judge,
+            configuration=run.config_name,
+            configuration_key=run.config_key,
             cases=run.case_count,
             scored=run.scored_count,
             no_context=run.no_context_count,
@@ -209,175 +216,177 @@ async def audit_submitted(
 
 
 def _run_name() -> str:
-    params = flow_run.parameters
-    return f"audit-{dataset_name(params['dataset'], params.get('name'))}"
+    """`audit-DATASET CONFIGURATION (KEY)`: the runs of one configuration read alike."""
+    spec = AuditSpec.model_validate(flow_run.parameters["spec"])
+    name = f"audit-{dataset_name(spec.dataset.path, spec.dataset.name)}"
+    try:
+        configuration = spec.configuration()
+    except ConfigurationError:  # an env: retriever whose variable is unset: the run says why
+        return name
+    return f"{name} {configuration.name} ({configuration.key})"
 
 
 @flow(name="recall-audit", flow_run_name=_run_name, log_prints=False)
 async def audit(
-    dataset: str,
-    name: str | None = None,
-    retriever: str | None = None,
-    judge: str = "builtin",
-    top_k: int = 5,
-    batch_size: int | None = None,
-    concurrency: int = 16,
-    scale: float = 1.0,
+    spec: AuditSpec,
     resume: str | None = None,
     keep_errors: bool = False,
     run_id: str | None = None,
-    on_bad_row: Literal["skip", "fail"] = "skip",
-    context_field: str | None = None,
-    context_extractor: str | None = None,
-    tolerance: float = 0.02,
-    fail_under: float | None = None,
-    max_regression: float | None = None,
-    max_lost_claims: int | None = None,
-    require_significance: bool = False,
-    database_url: str | None = None,
     trigger: str | None = None,
-    app_dir: str | None = None,
-    rpm: int | None = None,
-    tpm: int | None = None,
-    api_key_block: str | None = None,
-    samples: int = 1,
-    task_runner: str | None = None,
-    shared_model_limit: int | None = None,
-    shared_model_rpm: int | None = None,
-    knowledge_base: str | None = None,
-    diagnose: bool | None = None,
-    diagnose_depth: int = DEFAULT_DEPTH,
+    database_url: str | None = None,
 ) -> State:
-    """Audits the context recall of `retriever` on the labelled cases in `dataset`.
+    """Audits the context recall of the retriever `spec` describes on its labelled dataset.
 
-    `retriever` is `precomputed` (the default when rows carry chunks), an http(s) URL,
-    `python:module:function`, `bm25:PATH` or `env:VAR` (the spec held in that environment
-    variable, so that credentials never become a flow parameter); `judge` is `builtin`,
-    `openai/<model>` or `anthropic/<model>`. `resume` continues an unfinished run, doing its
-    errored cases again unless `keep_errors`; `trigger` records what started the run (a
-    schedule, a knowledge-base event). `python:` modules are imported
-    from `app_dir` (default: the working folder). `rpm` and `tpm` are the judge endpoint's
-    requests and tokens per minute (unset: RECALL_AUDIT_RPM / RECALL_AUDIT_TPM, else none),
-    per process. `task_runner` says where batches run: unset, on the flow's own loop (or
-    submitted to the flow's runner when it is given one); `dask` for worker processes on
-    this machine; `dask://HOST:PORT` for a cluster. `shared_model_limit` caps the calls in
-    flight to the judge's endpoint across every process and run, and `shared_model_rpm` its
-    calls a minute (Prefect global concurrency and rate limits, created with these sizes on
-    first use).
-    `knowledge_base` is the corpus an HTTP or `python:` retriever searches (the formats of
-    `bm25:`), so that the audit can see it; `diagnose` classifies every missed claim and
-    explains every lost one at the end (default: when the audit sees a knowledge base),
-    asking the retriever for up to `diagnose_depth` chunks.
-    A run of a deployment takes the retriever, context extractor, app_dir, task runner and
-    database it was registered with (flows/deployed.py says why and how to allow more).
-    `api_key_block` names a Prefect Secret block holding the judge's API key (unset: the
-    provider's environment variable); the key itself is never a parameter, and each batch
-    reads the block where it runs. `samples` above 1 judges each case that many times (the
-    chunks in different orders) and keeps a majority verdict per claim.
+    `spec` (recall_audit.scorer.audit_spec.AuditSpec) is the whole audit: the dataset, the
+    retriever and its settings (`precomputed` when unset and the rows carry chunks; an
+    `env:VAR` spec keeps credentials out of the parameters), the judge, samples, the gate,
+    and the limits it runs within (batch size, concurrency, the judge endpoint's rpm and tpm
+    per process, Prefect-wide `shared_model_limit` and `shared_model_rpm`, and
+    `task_runner`: unset, batches run on the flow's own loop; `dask` for worker processes
+    here, `dask://HOST:PORT` for a cluster). What is particular to this run: `resume`
+    continues an unfinished run, doing its errored cases again unless `keep_errors`;
+    `trigger` records what started it (a schedule, a knowledge-base event). The spec's
+    `knowledge_base` is the corpus an HTTP or `python:` retriever searches, so that the
+    audit can see it; `diagnose` classifies every missed claim and explains every lost one
+    at the end (default: when the audit sees a knowledge base). A run of a deployment takes
+    the retriever, context extractor, app_dir, task runner and database it was registered
+    with (flows/deployed.py says why and how to allow more).
 
     The gate: the run ends Failed when mean recall is under `fail_under`, when it dropped
-    by more than `max_regression` against the baseline (observed drop; with
-    `require_significance`, only when the interval excludes zero too), when more than
-    `max_lost_claims` claims were lost, or when no case could be scored. Its result is
-    the AuditSummary (on the raised GateFailed when the gate broke).
+    by more than `max_regression` against the baseline (the previous run of the same
+    dataset and configuration; with `require_significance`, only when the interval excludes
+    zero too), when more than `max_lost_claims` claims were lost, or when no case could be
+    scored. Its result is the AuditSummary (on the raised GateFailed when the gate broke).
     """
     # First, while locals() holds the parameters alone: a deployment's run takes its own.
     await check_deployed_parameters(locals())
     await remember_alert_secrets()
-    logger = get_run_logger()
     url = absolute_database_url(database_url)
-    check_task_runner(task_runner, url)
-    batch_size = batch_size_for(task_runner, batch_size)
+    check_task_runner(spec.limits.task_runner, url)
     engine = open_database(url)
-    loaded = await load_dataset(engine, dataset, name, on_bad_row)
-    spec = retriever or ("precomputed" if loaded.has_contexts else None)
-    if spec is None:
-        raise ConfigurationError(
-            f"{dataset}: no row carries retrieved chunks; choose a retriever with --retriever"
-        )
-    if api_key_block:
-        await secret_from_block(api_key_block)  # a missing block fails before the run opens
-    params = {
-        "top_k": top_k,
-        "batch_size": batch_size,
-        "trigger": trigger,
-        "dataset_path": dataset,
-        "samples": samples,
-        "knowledge_base": knowledge_base,
-    }
+    loaded = await load_dataset(
+        engine, spec.dataset.path, spec.dataset.name, spec.dataset.on_bad_row
+    )
+    spec = _resolved(spec, loaded.has_contexts)
+    if spec.api_key_block:
+        await secret_from_block(spec.api_key_block)  # a missing block fails before the run opens
     # A run on this host whose process was killed is closed before another starts.
     await close_abandoned_runs(engine)
-    async with named_judge(judge) as chosen_judge:
-        run = await open_run(
-            engine, loaded.dataset, spec, chosen_judge, scale, params, resume, run_id, flow_run.id
-        )
-        limits = await ensure_shared_limits(chosen_judge, shared_model_limit, shared_model_rpm)
+    run, limits = await _open(engine, spec, loaded, resume, run_id, trigger)
     plan = BatchPlan(
-        database_url=url,
-        run=run,
-        judge=judge,
-        retriever=spec,
-        top_k=top_k,
-        concurrency=concurrency,
-        scale=scale,
-        samples=samples,
-        context_field=context_field,
-        context_extractor=context_extractor,
-        # Workers start in folders of their own: they import `python:` modules from ours.
-        app_dir=app_dir or str(Path.cwd()),
-        rpm=rpm,
-        tpm=tpm,
-        api_key_block=api_key_block,
-        shared_limits=limits,
-        retry_errors=not keep_errors,
+        database_url=url, run=run, spec=spec, shared_limits=limits, retry_errors=not keep_errors
     )
-    logger.info(
-        "Run %s: %d cases of %s, retriever %s, judge %s",
+    kb = await anyio.to_thread.run_sync(
+        open_knowledge_base, spec.retriever.spec, spec.diagnosis.knowledge_base
+    )
+    if kb is not None:
+        await record_run_knowledge_base(engine, run.id, kb)
+    await _audit_cases(engine, plan, loaded.cases)
+    run = await close_run(engine, plan.run.id, failed=False)
+    get_run_logger().info("Run %s done: mean recall %s", run.id, run.mean_recall)
+    return await _conclude(engine, run, spec, loaded, diagnosable=kb is not None)
+
+
+def _resolved(spec: AuditSpec, has_contexts: bool) -> AuditSpec:
+    """The spec with what it left to the run decided: the retriever (precomputed when the
+    rows carry chunks), the batch size for where batches run, the folder `python:` modules
+    come from (workers start in folders of their own: they import them from ours)."""
+    retriever = spec.retriever.spec or (PRECOMPUTED if has_contexts else None)
+    if retriever is None:
+        raise ConfigurationError(
+            f"{spec.dataset.path}: no row carries retrieved chunks; choose a retriever with "
+            "--retriever"
+        )
+    batch_size = batch_size_for(spec.limits.task_runner, spec.limits.batch_size)
+    return spec.with_retriever(retriever).model_copy(
+        update={
+            "limits": spec.limits.model_copy(update={"batch_size": batch_size}),
+            "app_dir": spec.app_dir or str(Path.cwd()),
+        }
+    )
+
+
+async def _open(
+    engine: Engine,
+    spec: AuditSpec,
+    loaded: LoadedDataset,
+    resume: str | None,
+    run_id: str | None,
+    trigger: str | None,
+) -> tuple[RunRecord, SharedLimits]:
+    """Opens (or resumes) the run, and the Prefect-wide limits on the judge's endpoint."""
+    configuration = spec.configuration()
+    params = {
+        "top_k": spec.retriever.top_k,
+        "batch_size": spec.limits.batch_size,
+        "trigger": trigger,
+        "dataset_path": spec.dataset.path,
+        "samples": spec.samples,
+        "configuration": configuration.model_dump(exclude_none=True),
+        "knowledge_base": spec.diagnosis.knowledge_base,
+    }
+    async with named_judge(spec.judge) as judge:
+        run = await open_run(
+            engine,
+            loaded.dataset,
+            configuration,
+            judge,
+            spec.scale,
+            params,
+            resume,
+            run_id,
+            flow_run.id,
+        )
+        limits = await ensure_shared_limits(
+            judge, spec.limits.shared_model_limit, spec.limits.shared_model_rpm
+        )
+    get_run_logger().info(
+        "Run %s: %d cases of %s, configuration %s (%s), judge %s",
         run.id,
         loaded.cases,
         run.dataset_name,
-        run.retriever,
-        judge,
+        configuration.name,
+        configuration.key,
+        spec.judge,
     )
-    kb = await anyio.to_thread.run_sync(open_knowledge_base, spec, knowledge_base)
-    if kb is not None:
-        await record_run_knowledge_base(engine, run.id, kb)
-    tally = Tally(f"cases of {run.dataset_name} audited", loaded.cases)
-    batches = iter_batches(iter_cases(dataset, on_error="skip"), batch_size)
+    return run, limits
+
+
+async def _audit_cases(engine: Engine, plan: BatchPlan, total: int) -> None:
+    """Every batch of the dataset through every stage, in this process or on the runner the
+    limits name; a failure closes the run as failed before it propagates."""
+    spec = plan.spec
+    tally = Tally(f"cases of {plan.run.dataset_name} audited", total)
+    batches = iter_batches(
+        iter_cases(spec.dataset.path, on_error="skip"), spec.limits.batch_size or 1
+    )
     try:
-        with batch_runner(task_runner) as (runner, in_flight):
+        with batch_runner(spec.limits.task_runner) as (runner, in_flight):
             if runner is None:
                 async with open_batch_context(plan, engine) as ctx:
                     await audit_in_process(ctx, batches, in_flight, tally)
             else:
                 await audit_submitted(runner, plan, batches, in_flight, tally)
     except BaseException:
-        await close_run(engine, run.id, failed=True)
+        await close_run(engine, plan.run.id, failed=True)
         raise
-    run = await close_run(engine, run.id, failed=False)
-    logger.info(
-        "Run %s done: mean recall %s, %d model calls this session",
-        run.id,
-        run.mean_recall,
-        tally.spent.calls,
-    )
-    comparison = await publish_report(engine, run, tolerance, require_significance)
-    spreads = await in_session(engine, sample_spreads, run.id) if samples > 1 else {}
+    get_run_logger().info("Run %s: %d model calls this session", plan.run.id, tally.spent.calls)
+
+
+async def _conclude(
+    engine: Engine, run: RunRecord, spec: AuditSpec, loaded: LoadedDataset, diagnosable: bool
+) -> State:
+    """Compares the run with its baseline, publishes the report, diagnoses what was missed
+    and lost (when asked, or when the audit sees a knowledge base) and checks the gate."""
+    gate = spec.gate
+    comparison = await publish_report(engine, run, spec.tolerance, gate.require_significance)
+    spreads = await in_session(engine, sample_spreads, run.id) if spec.samples > 1 else {}
     summary = AuditSummary.of(run, loaded.skipped, loaded.row_errors, comparison, spreads)
-    if diagnose or (diagnose is None and kb is not None):
-        plan = DiagnosisPlan(
-            run_id=run.id, judge=judge, retriever=spec, knowledge_base=knowledge_base,
-            depth=diagnose_depth, concurrency=concurrency, app_dir=app_dir,
-            context_field=context_field, context_extractor=context_extractor,
-        )  # fmt: skip
+    wanted = spec.diagnosis.diagnose
+    if wanted or (wanted is None and diagnosable):
+        plan = _diagnosis_plan(run.id, spec)
         diagnosis = await diagnose_and_publish(engine, plan, run.dataset_name, comparison)
         summary = summary.model_copy(update={"diagnosis": diagnosis})
-    gate = Gate(
-        fail_under=fail_under,
-        max_regression=max_regression,
-        max_lost_claims=max_lost_claims,
-        require_significance=require_significance,
-    )
     figures = RunFigures(
         dataset=run.dataset_name,
         mean_recall=run.mean_recall,
@@ -389,3 +398,13 @@ async def audit(
     await label_flow_run(run, comparison)
     regressed = comparison is not None and comparison.verdict == "regressed"
     return final_state(verdict, summary, regressed=regressed)
+
+
+def _diagnosis_plan(run_id: str, spec: AuditSpec) -> DiagnosisPlan:
+    retriever = spec.retriever
+    return DiagnosisPlan(
+        run_id=run_id, judge=spec.judge, retriever=retriever.spec or PRECOMPUTED,
+        knowledge_base=spec.diagnosis.knowledge_base, depth=spec.diagnosis.diagnose_depth,
+        concurrency=spec.limits.concurrency, app_dir=spec.app_dir,
+        context_field=retriever.context_field, context_extractor=retriever.context_extractor,
+    )  # fmt: skip

@@ -5,7 +5,8 @@ parameters. Those that name code to run (a `python:` retriever or context extrac
 folder they are imported from), an environment variable to read (`env:VAR`), or where the
 work and the results go (a Dask cluster, a database) must be the deployment's own, as it
 was registered, or be named in RECALL_AUDIT_ALLOWED_SPECS by whoever runs the deployment's
-process. The others (dataset, judge, gate, ...) are data.
+process. The others (dataset, judge, gate, ...) are data. The guarded ones are read from
+the run's spec (and its database_url beside it), as the deployment's are from its own.
 """
 
 from __future__ import annotations
@@ -17,12 +18,26 @@ from uuid import UUID
 
 from prefect.client.orchestration import get_client
 from prefect.runtime import deployment
+from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.errors import ConfigurationError
 
 GUARDED = ("retriever", "context_extractor", "app_dir", "task_runner", "database_url")
 # Specs (whitespace-separated) a deployment's runs may be given besides the registered ones.
 ALLOWED_SPECS_ENV = "RECALL_AUDIT_ALLOWED_SPECS"
 ALLOWED_KEYS = ("retriever", "context_extractor")
+
+
+def guarded_values(parameters: Mapping[str, Any]) -> dict[str, Any]:
+    """The guarded settings of a run's parameters: its spec's, and its database_url."""
+    raw = parameters.get("spec")
+    spec = AuditSpec.model_validate(raw) if raw is not None else None
+    return {
+        "retriever": spec.retriever.spec if spec else None,
+        "context_extractor": spec.retriever.context_extractor if spec else None,
+        "app_dir": spec.app_dir if spec else None,
+        "task_runner": spec.limits.task_runner if spec else None,
+        "database_url": parameters.get("database_url"),
+    }
 
 
 async def check_deployed_parameters(parameters: Mapping[str, Any]) -> None:
@@ -32,11 +47,14 @@ async def check_deployed_parameters(parameters: Mapping[str, Any]) -> None:
     if deployment_id is None:
         return
     async with get_client() as client:
-        registered = (await client.read_deployment(UUID(str(deployment_id)))).parameters
+        registered = guarded_values(
+            (await client.read_deployment(UUID(str(deployment_id)))).parameters
+        )
     allowed = set(os.environ.get(ALLOWED_SPECS_ENV, "").split())
+    given_values = guarded_values(parameters)
     for key in GUARDED:
-        given = parameters.get(key)
-        if given == registered.get(key) or (key in ALLOWED_KEYS and given in allowed):
+        given = given_values[key]
+        if given == registered[key] or (key in ALLOWED_KEYS and given in allowed):
             continue
         raise ConfigurationError(
             f"a run of deployment {deployment.name!r} was given a {key} other than the one "

@@ -11,10 +11,12 @@ from sqlmodel import Session, col, select
 
 
 def previous_completed_run(
-    session: Session, run_id: str, *, same_retriever: bool = True
+    session: Session, run_id: str, *, same_configuration: bool = True
 ) -> RunRecord | None:
     """The latest completed run started before `run_id` on the same dataset with the same judge
-    and judge version (so its claims are the same), and by default the same retriever."""
+    and judge version (so its claims are the same), and by default the same configuration
+    (retriever, its settings, samples): another configuration is another experiment's arm,
+    never a night before."""
     run = get_run(session, run_id)
     if run is None:
         raise KeyError(f"no run with id {run_id}")
@@ -26,8 +28,8 @@ def previous_completed_run(
         Run.id != run.id,
         col(Run.started_at) <= run.started_at,
     )
-    if same_retriever:
-        query = query.where(Run.retriever == run.retriever)
+    if same_configuration:
+        query = query.where(Run.config_key == run.config_key)
     row = session.exec(query.order_by(col(Run.started_at).desc(), col(Run.id))).first()
     return run_record(*row) if row else None
 
@@ -76,22 +78,31 @@ def pinned_baseline(session: Session, dataset: str) -> RunRecord | None:
 
 
 def baseline_for(session: Session, run_id: str) -> RunRecord | None:
-    """What `run_id` is compared with: its dataset's pinned run, else the previous one."""
+    """What `run_id` is compared with: its dataset's pinned run when that has the same
+    configuration, else the previous run of its configuration."""
     run = get_run(session, run_id)
     if run is None:
         raise KeyError(f"no run with id {run_id}")
     pinned = pinned_baseline(session, run.dataset_name)
-    if pinned is not None and pinned.id != run.id:
+    if pinned is not None and pinned.id != run.id and pinned.config_key == run.config_key:
         return pinned
     return previous_completed_run(session, run_id)
 
 
 def recall_history(
-    session: Session, dataset: str, *, retriever: str | None = None, limit: int = 30
+    session: Session,
+    dataset: str,
+    *,
+    retriever: str | None = None,
+    config_key: str | None = None,
+    limit: int = 30,
 ) -> list[RunRecord]:
-    """The latest `limit` completed runs of a dataset, oldest first: the recall trend."""
+    """The latest `limit` completed runs of a dataset (of one retriever or one configuration
+    when given), oldest first: the recall trend."""
     query = runs_with_dataset().where(Dataset.name == dataset, Run.status == RunStatus.COMPLETED)
     if retriever is not None:
         query = query.where(Run.retriever == retriever)
+    if config_key is not None:
+        query = query.where(Run.config_key == config_key)
     rows = session.exec(query.order_by(col(Run.started_at).desc()).limit(limit)).all()
     return list(reversed(records(rows)))

@@ -63,6 +63,9 @@ class RunRecord(Record):
     retriever: str
     judge: str
     judge_version: str
+    # The configuration's short hash and name (None only for a run made without one).
+    config_key: str | None = None
+    config_name: str | None = None
     scale: float
     params: dict[str, Any]
     status: RunStatus

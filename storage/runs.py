@@ -23,6 +23,8 @@ def run_record(run: Run, dataset_name: str) -> RunRecord:
         retriever=run.retriever,
         judge=run.judge,
         judge_version=run.judge_version,
+        config_key=run.config_key,
+        config_name=run.config_name,
         scale=run.scale,
         params=run.params,
         status=RunStatus(run.status),
@@ -63,6 +65,8 @@ def create_run(
     params: dict[str, Any] | None = None,
     prefect_flow_run_id: str | None = None,
     run_id: str | None = None,
+    config_key: str | None = None,
+    config_name: str | None = None,
 ) -> RunRecord:
     """A new run in status running, with `run_id` when the caller chose one. Commits."""
     dataset = session.get(Dataset, dataset_id)
@@ -75,6 +79,8 @@ def create_run(
         retriever=retriever,
         judge=judge,
         judge_version=judge_version,
+        config_key=config_key,
+        config_name=config_name,
         scale=scale,
         params=params or {},
         status=RunStatus.RUNNING,

@@ -68,6 +68,7 @@ class Run(StorageModel, table=True):
     __table_args__ = (
         Index("ix_runs_dataset_started", "dataset_id", "started_at"),
         Index("ix_runs_started", "started_at"),
+        Index("ix_runs_dataset_config", "dataset_id", "config_key", "started_at"),
     )
 
     id: str = Field(sa_type=String(36), primary_key=True)
@@ -76,6 +77,10 @@ class Run(StorageModel, table=True):
     retriever: str = Field(sa_type=Text)
     judge: str = Field(sa_type=String(200))
     judge_version: str = Field(sa_type=String(100))
+    # What the run measured with (recall_audit.scorer.audit_spec.Configuration): its short
+    # hash, which a baseline must share, and its name.
+    config_key: str | None = Field(default=None, sa_type=String(16))
+    config_name: str | None = Field(default=None, sa_type=Text)
     scale: float = 1.0
     params: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     status: str = Field(sa_type=String(20))

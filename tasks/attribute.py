@@ -40,17 +40,17 @@ async def score_case(
     """The case's result; a case whose claims and chunks were judged before (`cached`) costs
     no call."""
     if work.error is not None:
-        return error_result(work.error, scale=ctx.scale, usage=work.usage)
+        return error_result(work.error, scale=ctx.spec.scale, usage=work.usage)
     if is_blank(work.case.ground_truth):
-        return no_ground_truth(ctx.scale)
+        return no_ground_truth(ctx.spec.scale)
     if work.claims is None:
-        return error_result("no claims were extracted", scale=ctx.scale, usage=work.usage)
+        return error_result("no claims were extracted", scale=ctx.spec.scale, usage=work.usage)
     claims, chunks = work.claims, work.chunks
     if cached is not None:
         usage = work.usage + Usage(cached_calls=1)
-        return result_from_verdicts(claims, cached, chunks, scale=ctx.scale, usage=usage)
+        return result_from_verdicts(claims, cached, chunks, scale=ctx.spec.scale, usage=usage)
     return await judge_claims(
-        claims, chunks, ctx.judge, scale=ctx.scale, usage=work.usage, samples=ctx.samples
+        claims, chunks, ctx.judge, scale=ctx.spec.scale, usage=work.usage, samples=ctx.spec.samples
     )
 
 
@@ -84,7 +84,7 @@ def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
             # Sampled verdicts are not cached here (this cache keeps no spread): their samples
             # are served from the response cache instead, so a re-run still costs no call.
             if s.fresh
-            and ctx.samples == 1
+            and ctx.spec.samples == 1
             and s.result.status is Status.SCORED
             and s.work.claims
             and s.work.chunks
@@ -115,7 +115,9 @@ async def _first_judgement(
             work = work.failed("claim extraction", judgement.claims_error)
             scored = _Scored(work, await score_case(ctx, work, None), fresh=False)
         else:
-            result = judgement_result(judgement, work.chunks, scale=ctx.scale, usage=work.usage)
+            result = judgement_result(
+                judgement, work.chunks, scale=ctx.spec.scale, usage=work.usage
+            )
             work = work.model_copy(update={"claims": judgement.claims})
             scored = _Scored(work, result, fresh=True, freezes=bool(judgement.claims))
         await save(scored)
@@ -136,7 +138,7 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
 
     Returns what the batch spent on the judge."""
     judge = ctx.judge
-    judgeable = [w for w in batch.cases if _judgeable(w) and ctx.samples == 1]
+    judgeable = [w for w in batch.cases if _judgeable(w) and ctx.spec.samples == 1]
     pairs = [(w.claims or [], w.chunks) for w in judgeable]
     found = await in_session(
         ctx.engine, get_cached_attributions, pairs, judge.name, verdict_cache_version(judge)

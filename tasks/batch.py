@@ -15,6 +15,7 @@ import anyio
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 from pydantic import BaseModel, ConfigDict, SecretStr
+from recall_audit.scorer.audit_spec import PRECOMPUTED, AuditSpec
 from recall_audit.scorer.context import Extractor
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.judge import Judge
@@ -51,23 +52,10 @@ class BatchPlan(BaseModel):
     # A secret: the URL may carry a password, and the plan must never print it.
     database_url: SecretStr
     run: RunRecord
-    judge: str
-    retriever: str
-    top_k: int
-    concurrency: int
-    scale: float
-    # Times each case is judged (chunks in different orders), majority verdict per claim.
-    samples: int = 1
-    context_field: str | None = None
-    context_extractor: str | None = None
-    # Where `python:` retrievers and extractors are imported from.
-    app_dir: str | None = None
-    # The judge endpoint's budgets in each process.
-    rpm: int | None = None
-    tpm: int | None = None
-    # The Prefect Secret block holding the judge's key, read where the batch runs: the key
-    # itself never travels in the plan.
-    api_key_block: str | None = None
+    # The audit, its retriever and app_dir resolved: `python:` retrievers and extractors are
+    # imported from the flow's folder, wherever the batch runs. Its api_key_block names the
+    # Prefect Secret block read where the batch runs: the key never travels in the plan.
+    spec: AuditSpec
     # The Prefect global limits on the judge's endpoint (none: per process only).
     shared_limits: SharedLimits = SharedLimits()
     # A resumed run does its errored cases again (the endpoint may have recovered).
@@ -98,14 +86,15 @@ def named_judge(spec: str) -> AbstractAsyncContextManager[Judge]:
 @asynccontextmanager
 async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[AuditContext]:
     """The judge and retriever the plan names, on `engine`, closed when the block ends."""
+    spec, limits = plan.spec, plan.spec.limits
     settings = ModelSettings(
-        limits=RateLimits(rpm=plan.rpm, tpm=plan.tpm),
+        limits=RateLimits(rpm=limits.rpm, tpm=limits.tpm),
         # The endpoint's own limiter keeps `concurrency` requests in flight, no more.
-        max_connections=plan.concurrency,
-        api_key=await secret_from_block(plan.api_key_block) if plan.api_key_block else None,
+        max_connections=limits.concurrency,
+        api_key=await secret_from_block(spec.api_key_block) if spec.api_key_block else None,
     )
     commits = GroupCommit(engine)
-    judge = get_judge(plan.judge, settings=settings, cache=DatabaseResponseCache(engine, commits))
+    judge = get_judge(spec.judge, settings=settings, cache=DatabaseResponseCache(engine, commits))
     async with AsyncExitStack() as stack:
         yield AuditContext(
             engine=engine,
@@ -114,19 +103,19 @@ async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[A
                 opened_judge(shared_model_limits(judge, plan.shared_limits))
             ),
             retriever=await stack.enter_async_context(
-                retriever_from_spec(plan.retriever, app_dir=plan.app_dir)
+                retriever_from_spec(
+                    spec.retriever.spec or PRECOMPUTED,
+                    app_dir=spec.app_dir,
+                    local=spec.retriever.local_settings(),
+                )
             ),
-            top_k=plan.top_k,
-            concurrency=plan.concurrency,
+            spec=spec,
             # Twice the requests in flight: while `concurrency` cases wait for the model,
             # as many more look up the cache, parse an answer or wait for their commit, so
             # no request slot sits idle on the database.
-            judging=anyio.CapacityLimiter(CASES_PER_REQUEST_SLOT * plan.concurrency),
+            judging=anyio.CapacityLimiter(CASES_PER_REQUEST_SLOT * limits.concurrency),
             commits=commits,
-            scale=plan.scale,
-            samples=plan.samples,
-            text_field=plan.context_field,
-            extractor=_extractor(plan.context_extractor, plan.app_dir),
+            extractor=_extractor(spec.retriever.context_extractor, spec.app_dir),
             retry_errors=plan.retry_errors,
         )
 

@@ -109,7 +109,7 @@ async def extract_sources(
 def _defers(ctx: AuditContext) -> bool:
     """Whether new claims come with a case's judgement (one call for both) instead of being
     extracted here: a judge that can, and one judgement per case."""
-    return isinstance(ctx.judge, OneCallJudge) and ctx.samples == 1
+    return isinstance(ctx.judge, OneCallJudge) and ctx.spec.samples == 1
 
 
 @stage("extract-claims", batch_number="batch.number")
@@ -139,7 +139,7 @@ async def extract_claims(ctx: AuditContext, batch: Batch) -> Batch:
         deferred = {key for key in missing if key in judged or key in ctx.new_claims}
     missing = [key for key in missing if key not in deferred]
     fresh, usage, failures = await extract_sources(
-        judge, [sources[key] for key in missing], ctx.concurrency
+        judge, [sources[key] for key in missing], ctx.spec.limits.concurrency
     )
     found = {key: claims for key, claims in fresh.items() if claims}
     if found:

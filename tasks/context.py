@@ -17,7 +17,7 @@ async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
     """Chunks past the first top_k of a retriever's answer are dropped, however many it sent:
     they are neither stored nor judged. Precomputed chunks are the dataset's own, kept whole."""
     # A retriever of the user's own, not built on BaseRetriever, is capped too.
-    cap = ctx.top_k if getattr(ctx.retriever, "capped", True) else None
+    cap = ctx.spec.retriever.top_k if getattr(ctx.retriever, "capped", True) else None
     # Whatever the retriever echoed (a token, a key it was configured with) is never stored.
     scrub = scrubber()
     extracted = []
@@ -25,7 +25,7 @@ async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
         if work.error is None:
             try:
                 chunks = extract_chunks(
-                    work.raw, text_field=ctx.text_field, extractor=ctx.extractor
+                    work.raw, text_field=ctx.spec.retriever.context_field, extractor=ctx.extractor
                 )
             except ContextError as error:
                 work = work.failed("context", error)

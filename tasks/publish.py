@@ -62,7 +62,7 @@ def _report_data(
     return (
         _compare(session, run, tolerance, require_significance),
         worst_outcomes(session, run.id, WORST_CASES),
-        recall_history(session, run.dataset_name),
+        recall_history(session, run.dataset_name, config_key=run.config_key),
     )
 
 
@@ -74,7 +74,8 @@ def summary_markdown(run: RunRecord, comparison: Comparison | None) -> str:
         f"**Mean recall {mean}** (scale {run.scale:g}) over {run.scored_count + run.no_context_count} "
         f"of {run.case_count} cases · run `{run.id}`",
         "",
-        f"- retriever `{run.retriever}`, judge `{run.judge}` ({run.judge_version})",
+        f"- configuration `{run.config_name}` ({run.config_key}): retriever `{run.retriever}`, "
+        f"judge `{run.judge}` ({run.judge_version})",
         f"- {run.no_context_count} cases retrieved nothing, {run.unscorable_count} had nothing "
         f"to recall, {run.error_count} errors",
         f"- model calls {run.usage.calls}, served from cache {run.usage.cached_calls}",
@@ -90,10 +91,11 @@ def summary_markdown(run: RunRecord, comparison: Comparison | None) -> str:
 def _summary_description(run: RunRecord, comparison: Comparison | None) -> str:
     mean = "no case scored" if run.mean_recall is None else f"mean recall {run.mean_recall:.3f}"
     if comparison is None or comparison.delta is None:
-        return f"{run.dataset_name}: {mean}, run {run.id[:8]}"
+        return f"{run.dataset_name} [{run.config_name}]: {mean}, run {run.id[:8]}"
     return (
-        f"{run.dataset_name}: {mean}, {comparison.verdict} (Δ {comparison.delta:+.3f}, "
-        f"{len(comparison.lost_claims)} claim(s) lost), run {run.id[:8]}"
+        f"{run.dataset_name} [{run.config_name}]: {mean}, {comparison.verdict} "
+        f"(Δ {comparison.delta:+.3f}, {len(comparison.lost_claims)} claim(s) lost), "
+        f"run {run.id[:8]}"
     )
 
 
@@ -109,6 +111,8 @@ def _payload(run: RunRecord, comparison: Comparison | None) -> dict[str, Any]:
     return {
         "dataset": run.dataset_name,
         "run_id": run.id,
+        "configuration": run.config_key,
+        "configuration_name": run.config_name,
         "mean_recall": run.mean_recall,
         "baseline_run_id": comparison.base_run_id if comparison else None,
         "verdict": comparison.verdict if comparison else None,
@@ -138,9 +142,11 @@ def announce_regression(run: RunRecord, comparison: Comparison | None, gate: Gat
 
 
 def run_label(run: RunRecord, comparison: Comparison | None) -> tuple[str, list[str]]:
-    """The flow run's name and added tags once it is done: mean recall, and the drop when it
-    regressed, so the run list shows both at a glance."""
+    """The flow run's name and added tags once it is done: its configuration, mean recall,
+    and the drop when it regressed, so the run list shows them at a glance."""
     name = f"audit-{run.dataset_name}"
+    if run.config_key:
+        name += f" {run.config_name} ({run.config_key})"
     if run.mean_recall is None:
         return f"{name} · no case scored", []
     name, tags = f"{name} · recall {run.mean_recall:.3f}", [f"recall:{run.mean_recall:.3f}"]
@@ -208,7 +214,7 @@ async def publish_report(
                     [(r.id[:8], r.started_at, (r.mean_recall or 0.0) / r.scale) for r in history],
                     chart=True,
                 ),
-                description=f"Mean recall of {dataset} over past runs",
+                description=f"Mean recall of {dataset} over past runs of {run.config_name}",
             )
         )
     emit_event(event="recall.completed", resource=_resource(run), payload=_payload(run, comparison))

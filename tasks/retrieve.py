@@ -26,7 +26,7 @@ async def retrieve(ctx: AuditContext, batch: Batch) -> Batch:
     async def one(work: CaseWork) -> CaseWork:
         try:
             with anyio.fail_after(seconds):
-                raw = await ctx.retriever.retrieve(work.case, ctx.top_k)
+                raw = await ctx.retriever.retrieve(work.case, ctx.spec.retriever.top_k)
         except TimeoutError:
             took = f"{ctx.retriever.name} took longer than {seconds:g} s"
             return work.failed("retriever", beyond(took, "retriever_timeout"))
@@ -38,4 +38,4 @@ async def retrieve(ctx: AuditContext, batch: Batch) -> Batch:
             return work.failed("retriever", f"the answer {too_deep}")
         return work.model_copy(update={"raw": raw})
 
-    return batch.with_cases(await map_bounded(one, batch.cases, ctx.concurrency))
+    return batch.with_cases(await map_bounded(one, batch.cases, ctx.spec.limits.concurrency))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from recall_audit.scorer.audit_spec import Configuration
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.judge import Judge
-from recall_audit.scorer.retrievers.spec import shown_spec
 from recall_audit.storage import (
     DatasetRecord,
     RunRecord,
@@ -25,7 +25,12 @@ from sqlmodel import Session
 
 
 def _resume(
-    session: Session, prefix: str, dataset: DatasetRecord, judge: Judge, flow_run_id: str | None
+    session: Session,
+    prefix: str,
+    dataset: DatasetRecord,
+    judge: Judge,
+    configuration: Configuration,
+    flow_run_id: str | None,
 ) -> RunRecord:
     run_id = resolve_run_id(session, prefix)
     run = get_run(session, run_id) if run_id else None
@@ -39,6 +44,11 @@ def _resume(
             f"--resume {prefix}: run {run.id} audited {run.dataset_name} with judge {run.judge}; "
             "resume it with the same dataset and judge"
         )
+    if run.config_key not in (None, configuration.key):
+        raise ConfigurationError(
+            f"--resume {prefix}: run {run.id} audited configuration {run.config_name}; "
+            "resume it with the same retriever settings and samples"
+        )
     if run.status == RunStatus.COMPLETED:
         raise ConfigurationError(f"--resume {prefix}: run {run.id} already completed")
     return resume_run(session, run.id, flow_run_id)
@@ -48,7 +58,7 @@ def _resume(
 async def open_run(
     engine: Engine,
     dataset: DatasetRecord,
-    retriever: str,
+    configuration: Configuration,
     judge: Judge,
     scale: float,
     params: dict[str, Any],
@@ -59,7 +69,7 @@ async def open_run(
     # Who runs it, so that the next run can tell when this process was killed.
     owner = RunOwner.current()
     if resume:
-        run = await in_session(engine, _resume, resume, dataset, judge, flow_run_id)
+        run = await in_session(engine, _resume, resume, dataset, judge, configuration, flow_run_id)
         await in_session(engine, set_run_owner, run.id, owner)
         return run
     return await in_session(
@@ -67,10 +77,12 @@ async def open_run(
         create_run,
         run_id=run_id,
         dataset_id=dataset.id,
-        # Credentials in a retriever URL are never stored.
-        retriever=shown_spec(retriever),
+        # The configuration's retriever is resolved and masked: no credential is stored.
+        retriever=configuration.retriever,
         judge=judge.name,
         judge_version=judge.version,
+        config_key=configuration.key,
+        config_name=configuration.name,
         scale=scale,
         params=with_owner(params, owner),
         prefect_flow_run_id=flow_run_id,

@@ -8,6 +8,7 @@ from typing import Any
 
 import anyio
 from pydantic import BaseModel, ConfigDict, Field
+from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.hits import Hit
 from recall_audit.scorer.judge import Judge
@@ -66,19 +67,15 @@ class AuditContext:
     run: RunRecord
     judge: Judge
     retriever: Retriever
-    top_k: int
-    concurrency: int
+    # The audit's settings (top-k, concurrency, scale, samples, the chunks' text field).
+    spec: AuditSpec
     # The cases being judged at once, shared by every batch on this context and served in
     # arrival order: the oldest batch finishes first, so the next one is read and prepared
     # while the judge is still busy, instead of every batch draining at the same moment.
     judging: anyio.CapacityLimiter
     # The one writer of the run's results and the judge's response cache.
     commits: GroupCommit
-    scale: float = 1.0
-    # Judgements per case (--samples); above 1 each claim gets the majority verdict.
-    samples: int = 1
-    # Where the chunks are in the retriever's answer: a field name, or a function of the answer.
-    text_field: str | None = None
+    # Where the chunks are in the retriever's answer, when a function of the answer says it.
     extractor: Callable[[Any], list[str]] | None = None
     # A resumed run does its errored cases again (the endpoint may have recovered).
     retry_errors: bool = True

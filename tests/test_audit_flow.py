@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from flat_audit import audit_flat
 from lexical_model import kind_of, lexical_model
 from model_server import Canned, FakeModelServer, Recorded, openai_completion
 from recall_audit.storage import list_runs, open_database, run_results
@@ -19,9 +20,7 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def run_audit(**params):
-    from recall_audit.flows.audit import audit
-
-    return asyncio.run(audit(**params))
+    return asyncio.run(audit_flat(**params))
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from flat_audit import audit_flat
 from lexical_model import lexical_model
 from model_server import FakeModelServer, Recorded
 from recall_audit.storage import finished_case_keys, list_runs, open_database, run_results
@@ -29,9 +30,7 @@ CASES = 12
 
 
 def run_audit(**params):
-    from recall_audit.flows.audit import audit
-
-    return asyncio.run(audit(**params))
+    return asyncio.run(audit_flat(**params))
 
 
 @pytest.fixture

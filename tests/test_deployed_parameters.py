@@ -34,14 +34,20 @@ def _dataset(folder: Path) -> Path:
     return path
 
 
-def _deploy_and_create(dataset: Path, parameters: dict[str, Any]) -> str:
+def _deploy_and_create(dataset: Path, changes: dict[str, Any]) -> str:
     """Registers the deployment as `recall-audit serve` does, and creates a run of it with
-    `parameters`, as any client of the server may; returns the run's id."""
+    its spec changed by `changes` (one level deep), as any client of the server may; returns
+    the run's id."""
     from prefect.client.orchestration import get_client
     from recall_audit.deployments.serve import ServeSettings, build_deployment
+    from recall_audit.scorer.audit_spec import AuditSpec
 
-    settings = ServeSettings(dataset=str(dataset), retriever="precomputed", deployment="guarded")
-    deployment = build_deployment(settings)  # outside an event loop: Prefect's sync form
+    audit = AuditSpec.from_flat(dataset=str(dataset), retriever="precomputed")
+    deployment = build_deployment(ServeSettings(audit=audit, deployment="guarded"))
+    spec = deployment.parameters["spec"]
+    for key, value in changes.items():
+        spec = spec | {key: spec[key] | value if isinstance(value, dict) else value}
+    parameters = {"spec": spec} if changes else {}
 
     async def create() -> str:
         deployment_id = await deployment.aapply()
@@ -84,9 +90,9 @@ def _execute(flow_run_id: str, api: str, db_url: str, cwd: Path, **extra: str) -
 @pytest.mark.parametrize(
     "hostile",
     [
-        {"retriever": "python:os:system"},
-        {"retriever": "env:OPENAI_API_KEY"},
-        {"context_extractor": "python:os:system"},
+        {"retriever": {"spec": "python:os:system"}},
+        {"retriever": {"spec": "env:OPENAI_API_KEY"}},
+        {"retriever": {"context_extractor": "python:os:system"}},
         {"app_dir": "/tmp"},
     ],
     ids=["python:os:system", "env:OPENAI_API_KEY", "extractor", "app_dir"],
@@ -110,6 +116,6 @@ def test_its_own_parameters_and_allowed_specs_still_run(prefect_api, sqlite_db_u
     assert asyncio.run(_state_and_logs(own))[0] == "COMPLETED"
 
     spec = "python:pipeline_retrievers:explodes_on_explode"
-    allowed = _deploy_and_create(dataset, {"retriever": spec})
+    allowed = _deploy_and_create(dataset, {"retriever": {"spec": spec}})
     _execute(allowed, prefect_api, sqlite_db_url, tmp_path, RECALL_AUDIT_ALLOWED_SPECS=spec)
     assert asyncio.run(_state_and_logs(allowed))[0] == "COMPLETED"

@@ -14,14 +14,24 @@ import pytest
 from prefect.client.schemas.objects import ConcurrencyLimitStrategy
 from recall_audit.deployments.serve import ServeSettings, build_deployment
 from recall_audit.flows.watch import kb_updated_event, kb_version, variable_name, watched_files
+from recall_audit.scorer.audit_spec import AuditSpec
+from recall_audit.scorer.gate import Gate
 
 DEMO = Path(__file__).resolve().parent.parent / "examples" / "hotpot"
 
 
-def settings(**changes: object) -> ServeSettings:
-    return ServeSettings(
-        dataset=str(DEMO / "dataset.jsonl"), retriever=f"bm25:{DEMO / 'kb.jsonl'}", **changes
+def settings(gate: Gate | None = None, **changes: object) -> ServeSettings:
+    audit = AuditSpec.from_flat(
+        dataset=str(DEMO / "dataset.jsonl"),
+        retriever=f"bm25:{DEMO / 'kb.jsonl'}",
+        gate=gate or Gate(),
     )
+    return ServeSettings(audit=audit, **changes)
+
+
+def spec_parameter(settings: ServeSettings) -> AuditSpec:
+    """The spec a deployment hands its runs, read back as a run would."""
+    return AuditSpec.model_validate(build_deployment(settings).parameters["spec"])
 
 
 def test_nightly_schedule_defaults_to_two_in_the_morning_utc() -> None:
@@ -54,16 +64,10 @@ def test_kb_trigger_fires_once_per_burst_for_its_last_version() -> None:
         settings(kb="hotpot", debounce_seconds=5)
 
 
-def test_the_gate_travels_as_flow_parameters() -> None:
-    from recall_audit.scorer.gate import Gate
-
-    gated = build_deployment(settings(gate=Gate(max_regression=0.05, max_lost_claims=3)))
-    assert {k: gated.parameters[k] for k in Gate.model_fields} == {
-        "fail_under": None,
-        "max_regression": 0.05,
-        "max_lost_claims": 3,
-        "require_significance": False,
-    }
+def test_the_gate_travels_in_the_spec_parameter() -> None:
+    gated = spec_parameter(settings(gate=Gate(max_regression=0.05, max_lost_claims=3)))
+    assert gated.gate == Gate(max_regression=0.05, max_lost_claims=3)
+    assert gated.retriever.spec == f"bm25:{DEMO / 'kb.jsonl'}"
 
 
 def test_one_audit_at_a_time_later_ones_wait() -> None:
@@ -74,21 +78,25 @@ def test_one_audit_at_a_time_later_ones_wait() -> None:
 
 def test_local_paths_become_absolute_and_urls_stay(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(DEMO.parent.parent)
-    local = build_deployment(
-        ServeSettings(
-            dataset="examples/hotpot/dataset.jsonl", retriever="bm25:examples/hotpot/kb.jsonl"
-        )
+
+    def serving(**flat: str) -> ServeSettings:
+        return ServeSettings(audit=AuditSpec.from_flat(**flat))
+
+    local = spec_parameter(
+        serving(dataset="examples/hotpot/dataset.jsonl", retriever="bm25:examples/hotpot/kb.jsonl")
     )
-    assert local.parameters["dataset"] == str(DEMO / "dataset.jsonl")
-    assert local.parameters["retriever"] == f"bm25:{DEMO / 'kb.jsonl'}"
+    assert local.dataset.path == str(DEMO / "dataset.jsonl")
+    assert local.retriever.spec == f"bm25:{DEMO / 'kb.jsonl'}"
     # python: modules are looked up where serve was started (or --app-dir), not where runs start.
-    assert local.parameters["app_dir"] == str(DEMO.parent.parent)
-    elsewhere = build_deployment(ServeSettings(dataset="d.jsonl", app_dir="examples"))
-    assert elsewhere.parameters["app_dir"] == str(DEMO.parent)
-    remote = build_deployment(ServeSettings(dataset="d.jsonl", retriever="http://127.0.0.1:9/s"))
-    assert remote.parameters["retriever"] == "http://127.0.0.1:9/s"
+    assert local.app_dir == str(DEMO.parent.parent)
+    elsewhere = spec_parameter(serving(dataset="d.jsonl", app_dir="examples"))
+    assert elsewhere.app_dir == str(DEMO.parent)
+    remote = spec_parameter(serving(dataset="d.jsonl", retriever="http://127.0.0.1:9/s"))
+    assert remote.retriever.spec == "http://127.0.0.1:9/s"
     # Runs import the flow by module, so they start from any working directory.
-    assert local.entrypoint == "recall_audit.flows.audit.audit"
+    assert (
+        build_deployment(serving(dataset="d.jsonl")).entrypoint == "recall_audit.flows.audit.audit"
+    )
 
 
 def test_kb_updated_event_carries_the_version_label() -> None:

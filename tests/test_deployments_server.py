@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -32,6 +33,7 @@ from prefect.events.filters import (
 from prefect.settings import PREFECT_API_URL, PREFECT_HOME, temporary_settings
 from prefect_server import PrefectServer, free_port, server_environment
 from recall_audit.flows.watch import watch_knowledge_base
+from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.storage import list_runs, open_database
 from sqlmodel import Session
 
@@ -64,7 +66,8 @@ async def test_prefect_yaml_deploys_schedule_trigger_and_pool(
     deployment = await client.read_deployment_by_name("recall-audit/nightly-worker")
     assert deployment.work_pool_name == "recall-audit"
     assert deployment.entrypoint == "recall_audit.flows.audit.audit"
-    assert deployment.parameters["retriever"] == "bm25:examples/hotpot/kb.jsonl"
+    spec = AuditSpec.model_validate(deployment.parameters["spec"])
+    assert spec.retriever.spec == "bm25:examples/hotpot/kb.jsonl" and spec.retriever.top_k == 4
     [schedule] = deployment.schedules
     assert (schedule.schedule.cron, schedule.schedule.timezone) == ("0 2 * * *", "UTC")
     assert deployment.concurrency_options is not None
@@ -73,8 +76,8 @@ async def test_prefect_yaml_deploys_schedule_trigger_and_pool(
     [pull] = deployment.pull_steps or []
     assert pull["prefect.deployments.steps.set_working_directory"]["directory"] == str(ROOT)
 
-    assert deployment.parameters["name"] == "hotpot"  # runs are called audit-hotpot
-    assert deployment.parameters["max_regression"] == 0.05
+    assert spec.dataset.name == "hotpot"  # runs are called audit-hotpot ...
+    assert spec.gate.max_regression == 0.05
     automations = await client.read_automations_by_name("nightly-worker: audit when hotpot changes")
     [trigger] = [a.trigger for a in automations]
     assert trigger.expect == trigger.after == {"kb.updated"} and trigger.posture == "Proactive"
@@ -222,7 +225,12 @@ async def test_alerts_command_notifies_a_regressed_run_and_a_crashed_run_once_ea
     slow.terminate()
     _finish(slow)
     crashed = (await _message(webhook))["text"]
-    assert crashed.startswith("Recall audit audit-pioneers crashed\n"), crashed
+    # The flow run's name: the dataset, then the configuration's name and short hash.
+    subject = crashed.split("\n")[0]
+    assert re.fullmatch(
+        r"Recall audit audit-pioneers python:pipeline_retrievers:slow k=5 \([0-9a-f]{8}\) crashed",
+        subject,
+    ), crashed
     assert f"Run: {prefect_server.ui_url}/runs/flow-run/{latest.id}" in crashed
     # One message per run: nothing else arrives.
     await anyio.sleep(3)

@@ -79,11 +79,13 @@ def test_a_regression_without_a_gate_ends_regressed_yet_completed_with_recall_in
         runs.append(read_flow_run(prefect_api, flow_run_id))
     unchanged, regressed = runs
     assert unchanged.state.name == "Completed" and unchanged.state.is_completed()
-    assert unchanged.name == "audit-lighthouses · recall 1.000"
+    # Named by the dataset, the configuration (name and hash) and what the run measured.
+    configuration = f"bm25:kb.jsonl k=2 ({json.loads(first.stdout)['configuration_key']})"
+    assert unchanged.name == f"audit-lighthouses {configuration} · recall 1.000"
     assert "recall:1.000" in unchanged.tags and "regressed" not in unchanged.tags
     assert regressed.state.name == "Regressed" and regressed.state.is_completed()
     assert "mean recall 0.750, regressed against" in regressed.state.message
-    assert regressed.name == "audit-lighthouses · recall 0.750 · Δ -0.250"
+    assert regressed.name == f"audit-lighthouses {configuration} · recall 0.750 · Δ -0.250"
     assert {"recall:0.750", "regressed"} <= set(regressed.tags)
 
 

@@ -49,3 +49,15 @@ def test_the_rule_sees_imports_inside_functions(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("def f():\n    from recall_audit.deployments.serve import serve_audit\n")
     assert "recall_audit.deployments.serve" in imported_modules(sample)
+
+
+def test_no_function_of_the_command_line_or_the_flows_is_longer_than_60_lines() -> None:
+    files = [*(ROOT / "recall_audit" / "cli").rglob("*.py"), *(ROOT / "flows").rglob("*.py")]
+    long = {
+        f"{path.relative_to(ROOT)}:{node.name}": node.end_lineno - node.lineno + 1
+        for path in files
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno - node.lineno + 1 > 60
+    }
+    assert long == {}

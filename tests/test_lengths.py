@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from flat_audit import audit_flat
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.storage import open_database, run_results
 from sqlmodel import Session
@@ -18,9 +19,7 @@ ROW = {"question": "When was Einstein born?", "ground_truth": "Einstein was born
 
 
 def run_audit(**params):
-    from recall_audit.flows.audit import audit
-
-    return asyncio.run(audit(**params))
+    return asyncio.run(audit_flat(**params))
 
 
 def _dataset(tmp_path: Path) -> Path:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from flat_audit import audit_flat
 from recall_audit.storage import list_runs, open_database, prune_runs
 from sqlmodel import Session
 
@@ -34,11 +35,10 @@ async def _prefect_view(flow_run_ids: list[str]) -> dict[str, int | None]:
 
 
 def test_pruned_runs_leave_prefect_with_their_artifacts(prefect_api, sqlite_db_url):
-    from recall_audit.flows.audit import audit
     from recall_audit.flows.prefect_retention import delete_flow_runs
 
     for _ in range(3):
-        asyncio.run(audit(dataset=str(EINSTEIN), name="pruned", database_url=sqlite_db_url))
+        asyncio.run(audit_flat(dataset=str(EINSTEIN), name="pruned", database_url=sqlite_db_url))
     engine = open_database(sqlite_db_url)
     with Session(engine) as session:
         newest, baseline, oldest = [

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from flat_audit import audit_flat
 from recall_audit.storage import open_database, run_results
 from retriever_server import Reply, RetrieverServer
 from sqlmodel import Session
@@ -21,9 +22,7 @@ ROW = {
 
 
 def run_audit(**params):
-    from recall_audit.flows.audit import audit
-
-    return asyncio.run(audit(**params))
+    return asyncio.run(audit_flat(**params))
 
 
 def _results(db_url: str, run_id: str) -> dict:

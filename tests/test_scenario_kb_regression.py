@@ -238,7 +238,8 @@ async def test_kb_update_burst_starts_one_run_that_names_the_lost_claims(
     assert "regressed against" in second.state.message
     # The burst's last version: the trigger debounces on the trailing edge.
     assert second.parameters["trigger"] == f"kb.updated {KB} {version[:12]}-{BURST - 1}"
-    assert second.parameters["dataset"] == str(DEMO / "dataset.jsonl")  # deployment default
+    # The deployment's spec, as serve registered it.
+    assert second.parameters["spec"]["dataset"]["path"] == str(DEMO / "dataset.jsonl")
 
     # 4. The comparison with the first run: exactly those claims lost, regressed.
     head = audit_record(served.database_url, second.id)

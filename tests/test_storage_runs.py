@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from db_fixtures import judged, seed_dataset
+from recall_audit.scorer.audit_spec import Configuration
 from recall_audit.scorer.recall import (
     error_result,
     no_context,
@@ -42,14 +43,18 @@ def new_run(
     retriever: str = "bm25",
     judge_version: str = "1",
     status: RunStatus | None = None,
+    top_k: int = 5,
 ) -> str:
+    configuration = Configuration(retriever=retriever, top_k=top_k, judge="builtin")
     run = create_run(
         session,
         dataset_id=dataset_id,
         retriever=retriever,
         judge="builtin",
         judge_version=judge_version,
-        params={"top_k": 5},
+        params={"top_k": top_k},
+        config_key=configuration.key,
+        config_name=configuration.name,
     )
     if status is not None:
         finish_run(session, run.id, status)
@@ -171,6 +176,7 @@ def test_previous_completed_run_is_the_comparable_one_before(db_session: Session
     other_dataset, _ = seed_dataset(db_session, "kb")
     comparable = new_run(db_session, dataset.id, status=RunStatus.COMPLETED)
     new_run(db_session, dataset.id, status=RunStatus.FAILED)
+    new_run(db_session, dataset.id, top_k=8, status=RunStatus.COMPLETED)
     other_retriever = new_run(db_session, dataset.id, retriever="dense", status=RunStatus.COMPLETED)
     new_run(db_session, dataset.id, judge_version="2", status=RunStatus.COMPLETED)
     new_run(db_session, other_dataset.id, status=RunStatus.COMPLETED)
@@ -178,7 +184,10 @@ def test_previous_completed_run_is_the_comparable_one_before(db_session: Session
     later = new_run(db_session, dataset.id, status=RunStatus.COMPLETED)
 
     assert previous_completed_run(db_session, current).id == comparable
-    assert previous_completed_run(db_session, current, same_retriever=False).id == other_retriever
+    # Another top-k or retriever is another configuration: never the baseline, unless asked.
+    assert (
+        previous_completed_run(db_session, current, same_configuration=False).id == other_retriever
+    )
     assert previous_completed_run(db_session, comparable) is None
     assert previous_completed_run(db_session, later).id == comparable
     with pytest.raises(KeyError):
@@ -198,6 +207,10 @@ def test_a_pinned_baseline_wins_until_unpinned(db_session: Session) -> None:
     assert baseline_for(db_session, current).id == pinned
     # The pinned run itself is compared with the run before it.
     assert baseline_for(db_session, pinned) is None
+
+    # A pinned run of another configuration is not this configuration's baseline.
+    other = new_run(db_session, dataset.id, top_k=2)
+    assert baseline_for(db_session, other) is None
 
     pin_baseline(db_session, previous)  # re-pinning replaces
     assert pinned_baseline(db_session, "faq").id == previous

@@ -45,7 +45,7 @@ TABLES = {
 
 
 def test_the_head_the_code_stamps_is_the_newest_migration() -> None:
-    assert SCHEMA_HEAD == head_revision() == "0004"
+    assert SCHEMA_HEAD == head_revision() == "0005"
 
 
 def test_opening_a_fresh_database_brings_it_to_head(empty_db_url: str) -> None:
@@ -178,3 +178,35 @@ def test_unsupported_urls_are_refused_without_echoing_secrets(url: str) -> None:
     with pytest.raises(ConfigurationError) as caught:
         normalise_url(url)
     assert "hunter2" not in str(caught.value)
+
+
+def test_runs_made_before_configurations_get_theirs(db_engine) -> None:
+    """Migration 0005 gives each existing run the configuration it recorded, so that the
+    first run after the upgrade still finds its baseline."""
+    from recall_audit.scorer.audit_spec import Configuration
+    from sqlalchemy import text
+
+    with db_engine.connect() as connection:
+        command.downgrade(alembic_config(connection), "0004")
+        connection.execute(
+            text(
+                "INSERT INTO datasets (id, name, path, fingerprint, created_at, updated_at) "
+                "VALUES (1, 'faq', 'faq.jsonl', 'f', '2026-01-01', '2026-01-01')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO runs (id, dataset_id, dataset_fingerprint, retriever, judge, "
+                "judge_version, scale, params, status, started_at, case_count, scored_count, "
+                "no_context_count, unscorable_count, error_count, calls, cached_calls, "
+                "input_tokens, output_tokens, repairs, reasked, supported_claims, "
+                "verified_quotes) VALUES ('r1', 1, 'f', 'bm25:/kb/docs.jsonl', 'builtin', '1', "
+                "1.0, '{\"top_k\": 4}', 'completed', '2026-01-01', "
+                "0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)"
+            )
+        )
+        command.upgrade(alembic_config(connection), "head")
+        connection.commit()
+        row = connection.execute(text("SELECT config_key, config_name FROM runs")).one()
+    expected = Configuration(retriever="bm25:/kb/docs.jsonl", top_k=4, judge="builtin")
+    assert tuple(row) == (expected.key, "bm25:docs.jsonl k=4")

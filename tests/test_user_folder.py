@@ -94,8 +94,11 @@ deployments:
   - name: user-folder
     entrypoint: recall_audit.flows.audit.audit
     parameters:
-      dataset: d.jsonl
-      retriever: python:my_rag:retrieve
+      spec:
+        dataset:
+          path: d.jsonl
+        retriever:
+          spec: python:my_rag:retrieve
     work_pool:
       name: user-folder
 """

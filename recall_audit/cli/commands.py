@@ -30,30 +30,48 @@ from recall_audit.cli.checks import (
 )
 from recall_audit.cli.claims import claims_app
 from recall_audit.cli.options import (
+    DEFAULT,
     ApiKeyBlock,
     AppDir,
+    AsJson,
+    BatchSize,
+    Concurrency,
+    ContextExtractor,
+    ContextField,
     Dataset,
+    Diagnose,
     DiagnoseDepth,
     FailUnder,
     Judge,
+    KeepErrors,
     KnowledgeBase,
     MaxLostClaims,
     MaxRegression,
     Name,
+    OnBadRow,
     RequireSignificance,
+    Resume,
     Retriever,
     Rpm,
+    Samples,
+    Scale,
+    SharedModelLimit,
+    SharedModelRpm,
+    TaskRunner,
+    Tolerance,
     TopK,
     Tpm,
     check_judge_and_retriever,
     errors,
     fail,
+    spec_of,
 )
 from recall_audit.cli.references import retriever_by_reference
 from recall_audit.cli.stopping import Stopped, run_stoppable, signals_kept, stopped_exit
 from recall_audit.cli.terminal import safe
 from recall_audit.flows.environment import configure_prefect
 from recall_audit.flows.tethered import ensure_prefect_api
+from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.datasets import check_dataset_name, iter_cases
 from recall_audit.scorer.errors import RecallAuditError
 
@@ -135,180 +153,136 @@ def _worst_cases(run_id: str, n: int = 5) -> list[Any]:
 def run(
     dataset: Dataset,
     retriever: Retriever = None,
-    judge: Judge = "builtin",
+    judge: Judge = DEFAULT.judge,
     name: Name = None,
-    top_k: TopK = 5,
-    batch_size: Annotated[
-        int | None,
-        typer.Option(
-            min=1, help="Cases per pipeline task (default 100; 1000 with --task-runner dask)."
-        ),
-    ] = None,
-    concurrency: Annotated[int, typer.Option(min=1, help="Cases judged at once in a batch.")] = 16,
-    scale: Annotated[float, typer.Option(help="Scores run from 0 to this (above 0).")] = 1.0,
+    top_k: TopK = DEFAULT.retriever.top_k,
+    batch_size: BatchSize = None,
+    concurrency: Concurrency = DEFAULT.limits.concurrency,
+    scale: Scale = DEFAULT.scale,
     fail_under: FailUnder = None,
     max_regression: MaxRegression = None,
     max_lost_claims: MaxLostClaims = None,
     require_significance: RequireSignificance = False,
-    tolerance: Annotated[float, typer.Option(help="Drops within this are 'unchanged'.")] = 0.02,
-    resume: Annotated[
-        str | None, typer.Option(help="Continue an unfinished run (id or prefix).")
-    ] = None,
-    keep_errors: Annotated[
-        bool, typer.Option("--keep-errors", help="With --resume: do not redo errored cases.")
-    ] = False,
-    on_bad_row: Annotated[str, typer.Option(help="skip | fail")] = "skip",
-    context_field: Annotated[
-        str | None, typer.Option(help="Text field of the retriever's hits.")
-    ] = None,
-    context_extractor: Annotated[
-        str | None,
-        typer.Option(help="python:module:function turning a retriever answer into chunks."),
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object on stdout.")
-    ] = False,
+    tolerance: Tolerance = DEFAULT.tolerance,
+    resume: Resume = None,
+    keep_errors: KeepErrors = False,
+    on_bad_row: OnBadRow = DEFAULT.dataset.on_bad_row,
+    context_field: ContextField = None,
+    context_extractor: ContextExtractor = None,
+    as_json: AsJson = False,
     app_dir: AppDir = None,
     rpm: Rpm = None,
     tpm: Tpm = None,
     api_key_block: ApiKeyBlock = None,
-    samples: Annotated[
-        int,
-        typer.Option(
-            min=1, help="Judge each case this many times (chunk orders); majority verdicts."
-        ),
-    ] = 1,
-    task_runner: Annotated[
-        str | None,
-        typer.Option(
-            help="Where batches run: dask (worker processes here) or dask://HOST:PORT (a cluster)."
-        ),
-    ] = None,
-    shared_model_limit: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            help="Calls in flight to the judge's endpoint across every process and run "
-            "(a Prefect global concurrency limit, created with this size on first use).",
-        ),
-    ] = None,
-    shared_model_rpm: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            help="Calls a minute to the judge's endpoint across every process and run "
-            "(a Prefect global rate limit, created with this rate on first use).",
-        ),
-    ] = None,
+    samples: Samples = DEFAULT.samples,
+    task_runner: TaskRunner = None,
+    shared_model_limit: SharedModelLimit = None,
+    shared_model_rpm: SharedModelRpm = None,
     knowledge_base: KnowledgeBase = None,
-    diagnose: Annotated[
-        bool | None,
-        typer.Option(
-            "--diagnose/--no-diagnose",
-            help="Say why each claim was missed or lost (default: when a knowledge base is seen).",
-        ),
-    ] = None,
-    diagnose_depth: DiagnoseDepth = 50,
+    diagnose: Diagnose = None,
+    diagnose_depth: DiagnoseDepth = DEFAULT.diagnosis.diagnose_depth,
 ) -> None:
     """Audit a retriever's context recall on a labelled dataset."""
+    # Every option but these three describes the audit (the AuditSpec); they, this run.
+    options = dict(locals())
+    this_run = {key: options.pop(key) for key in ("resume", "keep_errors", "as_json")}
     if on_bad_row not in ("skip", "fail"):
         raise fail(f"--on-bad-row must be 'skip' or 'fail', not {on_bad_row!r}")
     check_run_options(scale, fail_under, max_regression, tolerance, top_k)
+    for path_option in ("app_dir", "knowledge_base"):
+        options[path_option] = options[path_option] and options[path_option].resolve()
+    audit_and_report(spec_of(**options), **this_run)
+
+
+def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int, str | None]:
+    """Everything that can be checked before the flow starts, each a one-line error with exit
+    code 2: the dataset's name and rows, the judge and retriever, the run to resume, Prefect,
+    the task runner. Returns the dataset's number of valid rows and the resumed run's id."""
+    dataset = Path(spec.dataset.path)
     with bad_input_exits():
-        check_dataset_name(name or dataset.stem)
-        total = _count_valid_rows(dataset, on_bad_row, retriever)
-    check_judge_and_retriever(judge, retriever, app_dir)
+        check_dataset_name(spec.dataset.name or dataset.stem)
+        total = _count_valid_rows(dataset, spec.dataset.on_bad_row, spec.retriever.spec)
+    app_dir = Path(spec.app_dir) if spec.app_dir else None
+    check_judge_and_retriever(spec.judge, spec.retriever.spec, app_dir)
     resumed = check_resume(_engine(), resume)
     configure_prefect()
     check_prefect_api()
     with bad_input_exits():
         ensure_prefect_api()
-    from recall_audit.flows.audit import audit
+    # Imported once Prefect's API is set: Prefect reads its settings when first imported.
     from recall_audit.flows.runners import check_task_runner
-    from recall_audit.flows.verdict import GateFailed
     from recall_audit.storage import absolute_database_url
 
     with bad_input_exits():
-        check_task_runner(task_runner, absolute_database_url())
+        check_task_runner(spec.limits.task_runner, absolute_database_url())
+    return total, resumed
+
+
+def audit_with_progress(
+    spec: AuditSpec, total: int, resume: str | None, keep_errors: bool, show: bool
+) -> tuple[Any, list[str]]:
+    """Runs the audit flow, a progress bar on the terminal when `show`; returns its summary
+    and the gate's failures (none when it passed). Ctrl-C or SIGTERM stops it resumably."""
+    from recall_audit.flows.audit import audit
+    from recall_audit.flows.verdict import GateFailed
 
     run_id = str(uuid.uuid4()) if resume is None else None
     stop = threading.Event()
     watcher = None
-    if console.is_terminal and not as_json and run_id:
+    if show and run_id:
         watcher = threading.Thread(target=_watch_progress, args=(run_id, total, stop), daemon=True)
         watcher.start()
-    gate_failures: list[str] = []
+    # A retriever URL with credentials reaches the flow by reference, never as a parameter.
+    by_reference = spec.with_retriever(retriever_by_reference(spec.retriever.spec))
+    flow = audit(spec=by_reference, resume=resume, keep_errors=keep_errors, run_id=run_id)
     try:
-        with bad_input_exits(), prefect_errors(run_id or resumed), signals_kept() as received:
-            summary = run_stoppable(
-                audit(
-                    dataset=str(dataset),
-                    name=name,
-                    retriever=retriever_by_reference(retriever),
-                    judge=judge,
-                    top_k=top_k,
-                    batch_size=batch_size,
-                    concurrency=concurrency,
-                    scale=scale,
-                    resume=resume,
-                    keep_errors=keep_errors,
-                    run_id=run_id,
-                    on_bad_row=on_bad_row,  # type: ignore[arg-type]
-                    context_field=context_field,
-                    context_extractor=context_extractor,
-                    tolerance=tolerance,
-                    app_dir=str(app_dir.resolve()) if app_dir else None,
-                    rpm=rpm,
-                    tpm=tpm,
-                    api_key_block=api_key_block,
-                    fail_under=fail_under,
-                    max_regression=max_regression,
-                    max_lost_claims=max_lost_claims,
-                    require_significance=require_significance,
-                    samples=samples,
-                    task_runner=task_runner,
-                    shared_model_limit=shared_model_limit,
-                    shared_model_rpm=shared_model_rpm,
-                    knowledge_base=str(knowledge_base.resolve()) if knowledge_base else None,
-                    diagnose=diagnose,
-                    diagnose_depth=diagnose_depth,
-                ),
-                received,
-            )
+        with bad_input_exits(), prefect_errors(run_id or resume), signals_kept() as received:
+            return run_stoppable(flow, received), []
     except Stopped as stopped:
-        raise stopped_exit(stopped, _engine(), run_id or resumed) from None
+        raise stopped_exit(stopped, _engine(), run_id or resume) from None
     except GateFailed as failed:
-        summary, gate_failures = failed.summary, failed.failures
+        return failed.summary, failed.failures
     finally:
         stop.set()
         if watcher:
             watcher.join()
 
-    data = summary.model_dump(mode="json")
-    if as_json:
-        print(json.dumps(data))
-    else:
-        from recall_audit.cli.views import summary_table, worst_cases_table
-        from recall_audit.scorer.diagnosis.advice import next_steps_lines
-        from recall_audit.scorer.report import comparison_markdown
 
-        console.print(summary_table(data))
-        worst = _worst_cases(summary.run_id)
-        if worst:
-            console.print(worst_cases_table(worst))
-        for line in summary.row_errors:
-            errors.print(f"[yellow]skipped[/yellow] {safe(line)}", highlight=False)
-        if summary.comparison:
-            console.print(safe(comparison_markdown(summary.comparison)), highlight=False)
-        if summary.diagnosis and (steps := next_steps_lines(summary.diagnosis.advice)):
-            console.print(safe("\n".join(["What to do next:", *steps])), highlight=False)
-        console.print(
-            f"Every claim and chunk: [bold]recall-audit show {summary.run_id[:8]}[/bold]; "
-            "the run and its artifacts in Prefect: [bold]make ui[/bold] (recall-audit server)."
-        )
+def audit_and_report(
+    spec: AuditSpec, resume: str | None = None, keep_errors: bool = False, as_json: bool = False
+) -> None:
+    """Checks, runs and reports one audit; exits 1 when it broke its gate, else 0."""
+    total, resumed = check_before_start(spec, resume)
+    show = console.is_terminal and not as_json
+    summary, gate_failures = audit_with_progress(spec, total, resumed, keep_errors, show)
+    if as_json:
+        print(json.dumps(summary.model_dump(mode="json")))
+    else:
+        _print_summary(summary)
     for line in gate_failures:
         errors.print(line, highlight=False)
     raise typer.Exit(Exit.BELOW_BAR if gate_failures else Exit.DONE)
+
+
+def _print_summary(summary: Any) -> None:
+    from recall_audit.cli.views import summary_table, worst_cases_table
+    from recall_audit.scorer.diagnosis.advice import next_steps_lines
+    from recall_audit.scorer.report import comparison_markdown
+
+    console.print(summary_table(summary.model_dump(mode="json")))
+    worst = _worst_cases(summary.run_id)
+    if worst:
+        console.print(worst_cases_table(worst))
+    for line in summary.row_errors:
+        errors.print(f"[yellow]skipped[/yellow] {safe(line)}", highlight=False)
+    if summary.comparison:
+        console.print(safe(comparison_markdown(summary.comparison)), highlight=False)
+    if summary.diagnosis and (steps := next_steps_lines(summary.diagnosis.advice)):
+        console.print(safe("\n".join(["What to do next:", *steps])), highlight=False)
+    console.print(
+        f"Every claim and chunk: [bold]recall-audit show {summary.run_id[:8]}[/bold]; "
+        "the run and its artifacts in Prefect: [bold]make ui[/bold] (recall-audit server)."
+    )
 
 
 @app.command()
@@ -557,27 +531,11 @@ def demo(
     if not found:
         raise fail(f"the demo data is missing at {DEMO_DIRS[0]}")
     demo_dir = found[0]
-    run(
+    spec = spec_of(
         dataset=demo_dir / "dataset.jsonl",
         retriever=f"bm25:{demo_dir / 'kb.jsonl'}",
-        judge="builtin",
         name="hotpot-demo",
         top_k=top_k,
-        batch_size=100,
-        concurrency=16,
-        scale=1.0,
-        fail_under=None,
-        max_regression=None,
-        max_lost_claims=None,
-        require_significance=False,
-        tolerance=0.02,
-        resume=None,
-        keep_errors=False,
         on_bad_row="fail",
-        context_field=None,
-        context_extractor=None,
-        as_json=False,
-        app_dir=None,
-        rpm=None,
-        tpm=None,
     )
+    audit_and_report(spec)

@@ -54,15 +54,19 @@ def server(
     """Start the Prefect server and UI, with the project's Prefect home and no telemetry."""
     home = prefect_home()
     home.mkdir(parents=True, exist_ok=True)
-    env = os.environ | {
-        "PREFECT_HOME": str(home),
-        "DO_NOT_TRACK": "1",
-        "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
-        # The UI asks this URL for its data; Prefect's default ignores --port.
-        "PREFECT_UI_API_URL": f"http://{host}:{port}/api",
-        # Links in alerts (`{{ flow_run|ui_url }}`) are built on the server from this.
-        "PREFECT_UI_URL": f"http://{host}:{port}",
-    } | SAFE_PATH
+    env = (
+        os.environ
+        | {
+            "PREFECT_HOME": str(home),
+            "DO_NOT_TRACK": "1",
+            "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+            # The UI asks this URL for its data; Prefect's default ignores --port.
+            "PREFECT_UI_API_URL": f"http://{host}:{port}/api",
+            # Links in alerts (`{{ flow_run|ui_url }}`) are built on the server from this.
+            "PREFECT_UI_URL": f"http://{host}:{port}",
+        }
+        | SAFE_PATH
+    )
     # The server must not point at itself or at another server.
     env.pop("PREFECT_API_URL", None)
     prefect = shutil.which("prefect", path=str(Path(sys.executable).parent)) or "prefect"

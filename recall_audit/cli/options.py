@@ -1,14 +1,20 @@
-"""What the commands share: the options that name an audit, and how bad input is reported."""
+"""What the commands share: the options that name an audit, and how bad input is reported.
+
+Each option is a field of the AuditSpec (recall_audit.scorer.audit_spec), which holds its
+default: commands write `top_k: TopK = DEFAULT.retriever.top_k`, and `spec_of` turns what
+they were given into the spec."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 
 from recall_audit.cli.terminal import safe
+from recall_audit.scorer.audit_spec import AuditSpec, DatasetSpec
 from recall_audit.scorer.errors import RecallAuditError
 
 BAD_INPUT = 2
@@ -53,6 +59,13 @@ KnowledgeBase = Annotated[
         "missed and lost claims can be diagnosed against it."
     ),
 ]
+Diagnose = Annotated[
+    bool | None,
+    typer.Option(
+        "--diagnose/--no-diagnose",
+        help="Say why each claim was missed or lost (default: when a knowledge base is seen).",
+    ),
+]
 DiagnoseDepth = Annotated[
     int,
     typer.Option(
@@ -81,6 +94,69 @@ RequireSignificance = Annotated[
         help="A drop counts only when its bootstrap interval excludes zero (noisy judges).",
     ),
 ]
+
+
+# How a run proceeds, beside the audit it runs (`run` and `demo`).
+BatchSize = Annotated[
+    int | None,
+    typer.Option(
+        min=1, help="Cases per pipeline task (default 100; 1000 with --task-runner dask)."
+    ),
+]
+Concurrency = Annotated[int, typer.Option(min=1, help="Cases judged at once in a batch.")]
+Scale = Annotated[float, typer.Option(help="Scores run from 0 to this (above 0).")]
+Tolerance = Annotated[float, typer.Option(help="Drops within this are 'unchanged'.")]
+Resume = Annotated[str | None, typer.Option(help="Continue an unfinished run (id or prefix).")]
+KeepErrors = Annotated[
+    bool, typer.Option("--keep-errors", help="With --resume: do not redo errored cases.")
+]
+OnBadRow = Annotated[str, typer.Option(help="skip | fail")]
+ContextField = Annotated[str | None, typer.Option(help="Text field of the retriever's hits.")]
+ContextExtractor = Annotated[
+    str | None,
+    typer.Option(help="python:module:function turning a retriever answer into chunks."),
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+Samples = Annotated[
+    int,
+    typer.Option(min=1, help="Judge each case this many times (chunk orders); majority verdicts."),
+]
+TaskRunner = Annotated[
+    str | None,
+    typer.Option(
+        help="Where batches run: dask (worker processes here) or dask://HOST:PORT (a cluster)."
+    ),
+]
+SharedModelLimit = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        help="Calls in flight to the judge's endpoint across every process and run "
+        "(a Prefect global concurrency limit, created with this size on first use).",
+    ),
+]
+SharedModelRpm = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        help="Calls a minute to the judge's endpoint across every process and run "
+        "(a Prefect global rate limit, created with this rate on first use).",
+    ),
+]
+
+# The defaults of every option above: the spec's own.
+DEFAULT = AuditSpec(dataset=DatasetSpec(path="-"))
+
+
+def spec_of(**options: Any) -> AuditSpec:
+    """The audit the options describe; a path option becomes a string the flow can carry."""
+    given = {k: str(v) if isinstance(v, Path) else v for k, v in options.items() if v is not None}
+    try:
+        return AuditSpec.from_flat(**given)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = "--" + str(first["loc"][-1]).replace("_", "-") if first["loc"] else "options"
+        raise fail(f"{where}: {first['msg']}") from None
 
 
 def fail(message: str) -> typer.Exit:

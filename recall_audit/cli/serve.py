@@ -10,6 +10,7 @@ import typer
 
 from recall_audit.cli.operations import console, require_server
 from recall_audit.cli.options import (
+    DEFAULT,
     ApiKeyBlock,
     AppDir,
     Dataset,
@@ -25,6 +26,7 @@ from recall_audit.cli.options import (
     Tpm,
     check_judge_and_retriever,
     fail,
+    spec_of,
 )
 from recall_audit.cli.references import retriever_by_reference
 
@@ -35,9 +37,9 @@ serve_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__
 def serve(
     dataset: Dataset,
     retriever: Retriever = None,
-    judge: Judge = "builtin",
+    judge: Judge = DEFAULT.judge,
     name: Name = None,
-    top_k: TopK = 5,
+    top_k: TopK = DEFAULT.retriever.top_k,
     deployment: Annotated[str, typer.Option(help="Deployment name.")] = "nightly",
     cron: Annotated[str, typer.Option(help="When to run, cron syntax.")] = "0 2 * * *",
     timezone: Annotated[str, typer.Option(help="IANA time zone of --cron.")] = "UTC",
@@ -62,35 +64,19 @@ def serve(
     require_significance: RequireSignificance = False,
 ) -> None:
     """Register the audit deployment (nightly + on kb.updated) and run its runs; blocks."""
+    # Every option but when to run describes the audit (the AuditSpec).
+    options = dict(locals())
+    when = {key: options.pop(key) for key in ("deployment", "cron", "timezone", "kb", "debounce")}
     # Imported here: it loads Prefect's runner, which the other commands never need.
     from recall_audit.deployments.serve import ServeSettings, serve_audit
-    from recall_audit.scorer.gate import Gate
 
     if not dataset.is_file():
         raise fail(f"{dataset}: no such file")
     check_judge_and_retriever(judge, retriever, app_dir)
     api = require_server()
+    options |= {"retriever": retriever_by_reference(retriever), "app_dir": app_dir or Path.cwd()}
     settings = ServeSettings(
-        dataset=str(dataset),
-        retriever=retriever_by_reference(retriever),
-        judge=judge,
-        name=name,
-        top_k=top_k,
-        deployment=deployment,
-        cron=cron,
-        timezone=timezone,
-        kb=kb,
-        debounce_seconds=debounce,
-        app_dir=str(app_dir or Path.cwd()),
-        rpm=rpm,
-        tpm=tpm,
-        api_key_block=api_key_block,
-        gate=Gate(
-            fail_under=fail_under,
-            max_regression=max_regression,
-            max_lost_claims=max_lost_claims,
-            require_significance=require_significance,
-        ),
+        audit=spec_of(**options), debounce_seconds=when.pop("debounce"), **when
     )
     console.print(
         f"serving recall-audit/{deployment} on {api}: cron {cron!r} ({timezone})"

@@ -25,8 +25,7 @@ def runs_table(runs: Sequence[RunRecord]) -> Table:
         "cases",
         "errors",
         "mean recall",
-        "retriever",
-        "judge",
+        "configuration",
     ):
         table.add_column(column)
     for r in runs:
@@ -38,10 +37,14 @@ def runs_table(runs: Sequence[RunRecord]) -> Table:
             str(r.case_count),
             str(r.error_count),
             _recall(r.mean_recall),
-            safe(r.retriever),
-            safe(r.judge),
+            safe(configuration(r.config_name or r.retriever, r.config_key)),
         )
     return table
+
+
+def configuration(name: object, key: object) -> str:
+    """A configuration as people read it: its name, then its short hash."""
+    return f"{name} ({key})" if key else str(name)
 
 
 def summary_table(summary: dict[str, object]) -> Table:
@@ -50,6 +53,7 @@ def summary_table(summary: dict[str, object]) -> Table:
     table.add_column("what", style="bold")
     table.add_column("value")
     rows = [
+        ("configuration", configuration(summary["configuration"], summary["configuration_key"])),
         ("cases", summary["cases"]),
         ("scored", summary["scored"]),
         ("retrieved nothing", summary["no_context"]),
@@ -66,7 +70,7 @@ def summary_table(summary: dict[str, object]) -> Table:
         quotes = f"{summary['verified_quotes']} of {summary['supported_claims']}"
         rows.append(("supported claims with a verified quote", quotes))
     for what, value in rows:
-        table.add_row(what, str(value))
+        table.add_row(what, safe(value))
     return table
 
 
