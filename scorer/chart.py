@@ -1,4 +1,5 @@
-"""Mean recall over runs as a small SVG line chart, readable at a glance.
+"""Mean recall over runs, and recall@k of an experiment's configurations, as small SVG line
+charts, readable at a glance.
 
 Self-contained (no script, no external font or file), so it embeds as a data: URI in a
 markdown image, which the Prefect UI renders inside an artifact, or inline in a page.
@@ -77,6 +78,59 @@ def recall_chart_svg(history: Sequence[tuple[str, datetime, float]]) -> str:
         parts.append(
             f'<text x="{x:.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="{anchor}" {text}>'
             f"{runs[i][1]:%m-%d %H:%M}</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# One colour per configuration, told apart also in grey (dark, mid, light).
+SERIES = ("#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#0891b2", "#4b5563")
+
+
+def _grid(parts: list[str], text: str) -> None:
+    for level in GRID:
+        y = _y(level)
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e5e7eb"/>'
+        )
+        parts.append(
+            f'<text x="{LEFT - 8}" y="{y + 4:.1f}" text-anchor="end" {text}>{level:.2f}</text>'
+        )
+
+
+def recall_at_k_svg(curves: Sequence[tuple[str, Sequence[float]]]) -> str:
+    """`curves` is (configuration, mean recall@k for k = 1..n) each: one line per
+    configuration over k, with a legend."""
+    depth = max((len(c) for _, c in curves), default=0)
+    text = 'font-family="sans-serif" font-size="12" fill="#374151"'
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="Recall at k of '
+        f'{len(curves)} configuration(s)">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+    ]
+    _grid(parts, text)
+    for k in range(1, depth + 1):
+        parts.append(
+            f'<text x="{_x(k - 1, depth):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" '
+            f"{text}>k={k}</text>"
+        )
+    for number, (name, curve) in enumerate(curves):
+        colour = SERIES[number % len(SERIES)]
+        points = [(_x(k, depth), _y(value)) for k, value in enumerate(curve)]
+        if len(points) > 1:
+            path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+            parts.append(
+                f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>'
+            )
+        for k, (x, y) in enumerate(points, start=1):
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"><title>'
+                f"{escape(name)} recall@{k}: {curve[k - 1]:.3f}</title></circle>"
+            )
+        parts.append(
+            f'<text x="{LEFT + 8}" y="{TOP + 14 + 16 * number}" font-family="sans-serif" '
+            f'font-size="12" fill="{colour}" font-weight="bold">{escape(name)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

@@ -26,6 +26,24 @@ def recall_at_k(verdicts: Sequence[Verdict], n_claims: int, n_chunks: int) -> li
     return [sum(r <= k for r in first_rank) / n_claims for k in range(1, n_chunks + 1)]
 
 
+def context_precision(verdicts: Sequence[Verdict], n_chunks: int) -> float | None:
+    """The mean of precision@i over the positions i of the relevant chunks, a chunk being
+    relevant when it supports at least one claim (Ragas' and Mastra's definition): 1 when
+    every supporting chunk comes first, 0 when no chunk supports anything, None without
+    chunks. Free from the verdicts: no model call."""
+    if n_chunks == 0:
+        return None
+    relevant = {i for v in verdicts if v.supported for i in v.chunk_indices if 0 <= i < n_chunks}
+    if not relevant:
+        return 0.0
+    found, total = 0, 0.0
+    for position in range(n_chunks):
+        if position in relevant:
+            found += 1
+            total += found / (position + 1)
+    return total / len(relevant)
+
+
 def score_verdicts(
     claims: Sequence[str], verdicts: Sequence[Verdict], n_chunks: int, scale: float = 1.0
 ) -> tuple[float, list[float]]:

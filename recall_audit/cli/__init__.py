@@ -1,6 +1,7 @@
 """`recall-audit`: the command line in one room.
 
-`commands` runs and reads audits, `operations` starts the Prefect server and watches
+`commands` runs and reads audits, `experiments` runs configurations side by side,
+`operations` starts the Prefect server and watches
 knowledge bases, `claims` refreshes frozen claims and `serve` registers the deployments and
 alerts. The command line is the top layer: it uses the flows and the deployments, and
 neither of them imports it.
@@ -12,6 +13,7 @@ import typer
 
 from recall_audit.cli import commands
 from recall_audit.cli.diagnose import diagnose_app
+from recall_audit.cli.experiments import experiment_app
 from recall_audit.cli.operations import ops_app
 from recall_audit.cli.serve import serve_app
 from recall_audit.cli.terminal import encodable_streams
@@ -20,7 +22,7 @@ from recall_audit.cli.terminal import encodable_streams
 def build_app() -> typer.Typer:
     """One command line out of the three command groups, none of them changed."""
     joined = typer.Typer(add_completion=False, no_args_is_help=True, help=commands.__doc__)
-    for part in (commands.app, ops_app, serve_app, diagnose_app):
+    for part in (commands.app, experiment_app, ops_app, serve_app, diagnose_app):
         joined.registered_commands.extend(part.registered_commands)
         joined.registered_groups.extend(part.registered_groups)
     return joined

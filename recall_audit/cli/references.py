@@ -10,13 +10,14 @@ from recall_audit.scorer.redact import redact_spec
 RETRIEVER_URL_ENV = "RECALL_AUDIT_RETRIEVER_URL"
 
 
-def retriever_by_reference(spec: str | None) -> str | None:
-    """`spec` itself when it holds no secret; otherwise `env:RECALL_AUDIT_RETRIEVER_URL`, set
-    in this process's environment, which the flow (and any run it spawns) inherits."""
+def retriever_by_reference(spec: str | None, variable: str = RETRIEVER_URL_ENV) -> str | None:
+    """`spec` itself when it holds no secret; otherwise `env:VARIABLE` (by default
+    RECALL_AUDIT_RETRIEVER_URL), set in this process's environment, which the flow (and any
+    run it spawns) inherits."""
     # Imported here: the retrievers (numpy, bm25s) are for the commands that run audits.
     from recall_audit.scorer.retrievers.spec import ENV_PREFIX
 
     if spec is None or redact_spec(spec) == spec:
         return spec
-    os.environ[RETRIEVER_URL_ENV] = spec
-    return f"{ENV_PREFIX}{RETRIEVER_URL_ENV}"
+    os.environ[variable] = spec
+    return f"{ENV_PREFIX}{variable}"

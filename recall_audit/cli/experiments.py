@@ -1,0 +1,171 @@
+"""`recall-audit experiment`: configurations of a retriever side by side over one dataset.
+
+    recall-audit experiment --dataset cases.jsonl --retriever bm25:kb/ --top-k 2,4,8
+    recall-audit experiment --dataset cases.jsonl --retriever http://a/s --retriever http://b/s
+    recall-audit experiment --dataset cases.jsonl --matrix experiment.yaml
+
+An experiment.yaml holds settings every configuration shares (any `run` option, by its
+field name: `judge`, `samples`, `context_field`...) and a `matrix` of the settings that
+vary; every combination is one configuration, in the file's order:
+
+    judge: builtin
+    matrix:
+      retriever: [bm25:kb/]
+      top_k: [2, 4, 8]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from recall_audit.cli.commands import bad_input_exits, check_before_start
+from recall_audit.cli.options import (
+    DEFAULT,
+    AppDir,
+    AsJson,
+    Concurrency,
+    ContextField,
+    Dataset,
+    Judge,
+    Name,
+    Rpm,
+    Samples,
+    Tpm,
+    check_judge_and_retriever,
+    fail,
+    spec_of,
+)
+from recall_audit.cli.references import RETRIEVER_URL_ENV, retriever_by_reference
+from recall_audit.cli.tables import Column, fitted_table
+from recall_audit.cli.terminal import safe
+from recall_audit.scorer.audit_spec import AuditSpec
+from recall_audit.scorer.experiment import COLUMNS, ExperimentReport, arm_cells
+
+experiment_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+console = Console()
+# What goes first when the table is wider than the terminal (0: never dropped).
+RANKS = (0, 0, 0, 3, 5, 4, 2, 1, 1)
+
+
+def read_matrix(path: Path) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """The shared settings and the varied ones of an experiment.yaml."""
+    import yaml  # only an experiment from a file needs it
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as error:
+        raise fail(f"{path}: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("matrix"), dict):
+        raise fail(f"{path}: expected settings and a 'matrix' of the settings that vary")
+    matrix = data.pop("matrix")
+    for setting, values in matrix.items():
+        if not isinstance(values, list) or not values:
+            raise fail(f"{path}: matrix field '{setting}': expected a list of values")
+    return data, matrix
+
+
+def _numbers(text: str) -> list[int]:
+    try:
+        values = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        values = []
+    if not values or min(values) < 1:
+        raise fail(f"--top-k must be numbers of chunks above 0, such as 2,4,8; not {text!r}")
+    return values
+
+
+def configurations(shared: dict[str, Any], varied: dict[str, list[Any]]) -> list[AuditSpec]:
+    """One spec per combination of the varied settings, the shared ones in each."""
+    names = list(varied)
+    combos = itertools.product(*(varied[n] for n in names))
+    return [spec_of(**(shared | dict(zip(names, combo, strict=True)))) for combo in combos]
+
+
+def by_reference(specs: list[AuditSpec]) -> list[AuditSpec]:
+    """Each retriever URL with credentials reaches the flow as an env: reference of its own."""
+    return [
+        spec.with_retriever(
+            retriever_by_reference(spec.retriever.spec, f"{RETRIEVER_URL_ENV}_{number}")
+        )
+        for number, spec in enumerate(specs)
+    ]
+
+
+def report_tables(report: ExperimentReport, width: int) -> list[Any]:
+    """The comparison, then recall@k per configuration, each fitted to `width`."""
+    columns = [
+        Column(name, rank, wraps=i == 0)
+        for i, (name, rank) in enumerate(zip(COLUMNS, RANKS, strict=True))
+    ]
+    main = fitted_table(
+        f"Experiment on {report.dataset}", columns, [arm_cells(a) for a in report.arms], width
+    )
+    depth = max(len(a.recall_at_k) for a in report.arms)
+    at_k = [Column("configuration", wraps=True)] + [
+        Column(f"@{k}", rank=depth - k + 1) for k in range(1, depth + 1)
+    ]
+    # A configuration asking fewer chunks has no recall at the larger k.
+    rows = [
+        [a.configuration, *(f"{v:.3f}" for v in a.recall_at_k)]
+        + [""] * (depth - len(a.recall_at_k))
+        for a in report.arms
+    ]
+    return [main, fitted_table("Recall at k", at_k, rows, width)]
+
+
+@experiment_app.command()
+def experiment(
+    dataset: Dataset,
+    retriever: Annotated[
+        list[str] | None, typer.Option(help="A retriever spec; repeat to compare several.")
+    ] = None,
+    top_k: Annotated[
+        str, typer.Option(help="Chunks asked per question: one number or several, as 2,4,8.")
+    ] = str(DEFAULT.retriever.top_k),
+    matrix: Annotated[
+        Path | None, typer.Option(help="An experiment.yaml: shared settings and a matrix.")
+    ] = None,
+    judge: Judge = DEFAULT.judge,
+    name: Name = None,
+    samples: Samples = DEFAULT.samples,
+    concurrency: Concurrency = DEFAULT.limits.concurrency,
+    context_field: ContextField = None,
+    app_dir: AppDir = None,
+    rpm: Rpm = None,
+    tpm: Tpm = None,
+    as_json: AsJson = False,
+) -> None:
+    """Audit several configurations over one dataset side by side: one parent flow run, one
+    child audit run each, every one compared with the first on the same frozen claims."""
+    shared = dict(locals())
+    varied = {
+        "retriever": shared.pop("retriever") or [None],
+        "top_k": _numbers(shared.pop("top_k")),
+    }
+    for option in ("matrix", "as_json"):
+        shared.pop(option)
+    shared["app_dir"] = app_dir.resolve() if app_dir else None
+    if matrix is not None:
+        from_file, from_matrix = read_matrix(matrix)
+        shared, varied = shared | from_file, varied | from_matrix
+    specs = configurations(shared, varied)
+    check_before_start(specs[0])
+    for spec in specs[1:]:
+        check_judge_and_retriever(spec.judge, spec.retriever.spec, app_dir)
+    from recall_audit.flows.experiment import experiment as experiment_flow
+
+    with bad_input_exits():
+        report = asyncio.run(experiment_flow(specs=by_reference(specs)))
+    if as_json:
+        print(json.dumps(report.model_dump(mode="json")))
+        return
+    for table in report_tables(report, console.width):
+        console.print(table)
+    console.print(f"[bold]{safe(report.conclusion)}[/bold]", highlight=False)
