@@ -3,7 +3,8 @@
 
 One alert is two automations on the server, sending through one notification block:
 - on `recall.regressed` (tasks/publish.py): the dataset, mean recall, the change with its
-  interval, how many claims were lost, the gate's broken rules, and a link to the run;
+  interval, how many claims were lost and (when the audit diagnosed them) why, the first
+  five with their cause, the gate's broken rules, and a link to the run;
 - on a `recall-audit` flow run entering Failed or Crashed: the run, its state message
   (mean recall and the broken gate, or the crash) and a link. A run that broke its gate on
   a regression ends in the state "Regressed" (flows/verdict.py), whose event is
@@ -42,6 +43,13 @@ REGRESSED_BODY = (
     "{{ event.payload.baseline_run_id[:8] }} (95% interval "
     "{{ '%+.3f' | format(event.payload.ci[0]) }} to {{ '%+.3f' | format(event.payload.ci[1]) }}); "
     "{{ event.payload.lost_claims_count }} claim(s) lost."
+    # Why they were lost, when the audit diagnosed them: the count of each cause, and the
+    # first few lost claims with theirs (the event holds at most 20).
+    "{% if event.payload.lost_causes %} Causes:"
+    "{% for cause, n in event.payload.lost_causes.items() %}"
+    " {{ cause | replace('_', ' ') }} {{ n }}{{ '.' if loop.last else ',' }}{% endfor %}"
+    "{% for c in event.payload.lost_claims if c.why %}{% if loop.index <= 5 %}"
+    " {{ c.case }}: {{ c.why }}.{% endif %}{% endfor %}{% endif %}"
     "{% for line in event.payload.gate %} {{ line }}.{% endfor %} Run: " + LINK
 )
 FAILED_SUBJECT = "Recall audit {{ flow_run.name }} {{ flow_run.state.name | lower }}"

@@ -394,7 +394,8 @@ async def _conclude(
         errors=run.error_count,
     )
     verdict = check_gate(gate, figures, comparison)
-    announce_regression(run, comparison, verdict)
+    lost = summary.diagnosis.lost if summary.diagnosis else []
+    announce_regression(run, comparison, verdict, lost)
     await label_flow_run(run, comparison)
     regressed = comparison is not None and comparison.verdict == "regressed"
     return final_state(verdict, summary, regressed=regressed)

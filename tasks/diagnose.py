@@ -28,7 +28,11 @@ from recall_audit.scorer.report import lost_claims_markdown
 from recall_audit.scorer.retrievers import Bm25Retriever, load_callable, retriever_from_spec
 from recall_audit.storage import DatabaseResponseCache
 from recall_audit.storage.diagnosis import cases_to_diagnose, lost_evidence, run_top_k
-from recall_audit.storage.knowledge import record_knowledge_base, set_run_knowledge_base
+from recall_audit.storage.knowledge import (
+    record_knowledge_base,
+    run_knowledge_base,
+    set_run_knowledge_base,
+)
 from recall_audit.tasks.batch import opened_judge
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.publish import artifact_key
@@ -71,6 +75,29 @@ async def record_run_knowledge_base(engine: Engine, run_id: str, kb: KnowledgeBa
     await in_session(engine, write)
 
 
+def _recorded_version(session: Session, run_id: str) -> str | None:
+    recorded = run_knowledge_base(session, run_id)
+    return recorded.version if recorded else None
+
+
+def version_note(run_id: str, recorded: str | None, kb: KnowledgeBase | None) -> str | None:
+    """One line when the knowledge base diagnosed against is not the version the run saw:
+    its files changed since, so a claim may be judged against facts the run never had."""
+    if recorded is None or kb is None or kb.version == recorded:
+        return None
+    return (
+        f"The knowledge base changed since run {run_id[:8]}: it saw version "
+        f"{_named(recorded)}, diagnosed against version {_named(kb.version)} of {kb.path} "
+        "(today's files)."
+    )
+
+
+def _named(version: str) -> str:
+    """A version as people read it: its fingerprint's first 12 digits, and its chunking."""
+    fingerprint, at, chunking = version.partition("@")
+    return fingerprint[:12] + at + chunking
+
+
 def _extractor(plan: DiagnosisPlan) -> Extractor | None:
     if plan.context_extractor is None:
         return None
@@ -90,6 +117,7 @@ async def diagnose_run(
     cases = await in_session(engine, cases_to_diagnose, plan.run_id)
     cases = [c for c in cases if only is None or c.case_key in only]
     top_k = await in_session(engine, run_top_k, plan.run_id)
+    recorded = await in_session(engine, _recorded_version, plan.run_id)
     async with AsyncExitStack() as stack:
         judge = await stack.enter_async_context(
             opened_judge(get_judge(plan.judge, cache=DatabaseResponseCache(engine)))
@@ -118,6 +146,10 @@ async def diagnose_run(
         knowledge_base=kb.path if kb else None,
         version=kb.version if kb else None,
     )
+    if (note := version_note(plan.run_id, recorded, kb)) is not None:
+        diagnosis = diagnosis.model_copy(
+            update={"recorded_version": recorded, "notes": [note, *diagnosis.notes]}
+        )
     if comparison is None or not comparison.lost_claims:
         return diagnosis
     evidence = await in_session(

@@ -5,6 +5,8 @@ artifacts with stable keys per dataset, and events that automations can act on
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -14,11 +16,13 @@ from prefect.artifacts import acreate_markdown_artifact, acreate_table_artifact
 from prefect.client.orchestration import get_client
 from prefect.events import emit_event
 from prefect.runtime import flow_run
-from recall_audit.scorer.compare import Comparison, compare_runs
+from recall_audit.scorer.compare import ClaimChange, Comparison, compare_runs
+from recall_audit.scorer.diagnosis import LostClaim
 from recall_audit.scorer.gate import GateResult
 from recall_audit.scorer.report import (
     comparison_markdown,
     lost_claims_markdown,
+    short,
     trend_markdown,
     worst_cases_table,
 )
@@ -36,6 +40,9 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 WORST_CASES = 10
+# Lost claims an event names (the count says how many there were), and characters of each.
+EVENT_CLAIMS = 20
+EVENT_TEXT = 200
 
 
 def artifact_key(dataset: str, what: str) -> str:
@@ -120,13 +127,36 @@ def _payload(run: RunRecord, comparison: Comparison | None) -> dict[str, Any]:
     }
 
 
-def announce_regression(run: RunRecord, comparison: Comparison | None, gate: GateResult) -> None:
+def _lost_payload(changes: Sequence[ClaimChange], causes: Sequence[LostClaim]) -> dict[str, Any]:
+    """The first lost claims, each with its cause when the audit diagnosed it, and the
+    count of every cause: bounded, whatever the number of lost claims."""
+    found = {(x.case_key, x.claim_index): x for x in causes}
+    lost = []
+    for change in changes[:EVENT_CLAIMS]:
+        cause = found.get((change.case_key, change.claim_index))
+        lost.append(
+            {
+                "case": change.case_key,
+                "claim": short(change.claim, EVENT_TEXT),
+                "cause": cause.cause if cause else None,
+                "why": short(cause.label, EVENT_TEXT) if cause else None,
+            }
+        )
+    return {"lost_claims": lost, "lost_causes": dict(Counter(x.cause for x in causes))}
+
+
+def announce_regression(
+    run: RunRecord,
+    comparison: Comparison | None,
+    gate: GateResult,
+    causes: Sequence[LostClaim] = (),
+) -> None:
     """`recall.regressed`, once, when the comparison says so or when the gate broke on a
     regression rule the verdict let through (claims lost, a drop within its tolerance): either
-    way someone must hear of it. The payload says why."""
+    way someone must hear of it. The payload says why, and why each lost claim was lost when
+    the audit diagnosed them (`causes`)."""
     if comparison is None or not (comparison.verdict == "regressed" or gate.regressed):
         return
-    lost = [{"case": c.case_key, "claim": c.claim} for c in comparison.lost_claims[:20]]
     emit_event(
         event="recall.regressed",
         resource=_resource(run),
@@ -134,10 +164,10 @@ def announce_regression(run: RunRecord, comparison: Comparison | None, gate: Gat
         | {
             "drop": -(comparison.delta or 0.0),
             "ci": [comparison.ci_low, comparison.ci_high],
-            "lost_claims": lost,
             "lost_claims_count": len(comparison.lost_claims),
             "gate": gate.failures,
-        },
+        }
+        | _lost_payload(comparison.lost_claims, causes),
     )
 
 

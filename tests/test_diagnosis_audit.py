@@ -141,9 +141,26 @@ def _labels(summary) -> list[str]:
 def test_not_in_the_knowledge_base_and_not_retrieved_at_rank_6(
     prefect_api, sqlite_db_url, tmp_path
 ):
-    summary = run_audit(**_festival(tmp_path), database_url=sqlite_db_url)
+    params = _festival(tmp_path)
+    summary = run_audit(**params, database_url=sqlite_db_url)
     assert _labels(summary) == ["not retrieved, rank 6", "not in knowledge base"]
     assert summary.diagnosis.missed[0].source.document == "d6"
+    assert summary.diagnosis.notes == [] and summary.diagnosis.recorded_version is None
+
+    # Diagnosed again once the knowledge base's files changed: it says so, in one line.
+    kb = Path(params["retriever"].removeprefix("bm25:"))
+    kb.write_text(kb.read_text() + json.dumps({"id": "d8", "text": ABSENT}) + "\n")
+    env = cli_env(prefect_api, sqlite_db_url)
+    shown = recall_audit("diagnose", summary.run_id, "--json", env=env, cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    report = json.loads(shown.stdout)
+    assert report["recorded_version"] == summary.diagnosis.knowledge_base_version
+    assert report["knowledge_base_version"] != report["recorded_version"]
+    [note] = report["notes"]
+    assert note.startswith(f"The knowledge base changed since run {summary.run_id[:8]}: it saw")
+    assert note.endswith(f"of {kb} (today's files).")
+    text = recall_audit("diagnose", summary.run_id, env=env, cwd=tmp_path).stdout
+    assert [line for line in text.splitlines() if "knowledge base changed" in line] == [f"- {note}"]
 
 
 def test_a_model_judge_diagnoses_in_one_call_and_not_again(
@@ -163,3 +180,50 @@ def test_a_model_judge_diagnoses_in_one_call_and_not_again(
         assert model.requests == []
         assert again.diagnosis.usage.calls == 0 and again.diagnosis.usage.cached_calls == 1
         assert _labels(again) == _labels(first)
+
+
+def test_the_regression_event_and_its_alert_carry_each_lost_claims_cause(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    from prefect.server.utilities.user_templates import render_user_template_sync
+    from recall_audit.deployments.alerts import LINK, REGRESSED_BODY
+    from test_gate_scenario import lighthouses, regressed_events, write_jsonl
+
+    args, kb, paragraphs = lighthouses(tmp_path)
+    env = cli_env(prefect_api, sqlite_db_url)
+    assert recall_audit(*args, "--json", env=env, cwd=tmp_path).returncode == 0
+    write_jsonl(kb, paragraphs[3:])  # three cases lose the paragraph that supported them
+    second = recall_audit(*args, "--json", env=env, cwd=tmp_path)
+    assert second.returncode == 0, second.stderr
+    [event] = regressed_events(prefect_api, json.loads(second.stdout)["run_id"])
+    payload = event.payload
+    assert payload["lost_claims_count"] == 3 and payload["lost_causes"] == {"removed": 3}
+    assert sorted((c["case"], c["cause"], c["why"]) for c in payload["lost_claims"]) == [
+        (f"case-0{i}", "removed", f"removed (doc-0{i})") for i in range(3)
+    ]
+    # What the alert's automation sends: the causes, then each lost claim with its own.
+    body = render_user_template_sync(REGRESSED_BODY.removesuffix(LINK), {"event": event})
+    assert "3 claim(s) lost. Causes: removed 3." in body
+    assert all(f" case-0{i}: removed (doc-0{i})." in body for i in range(3))
+
+
+def test_the_regression_event_names_twenty_lost_claims_at_most_each_cut_short():
+    from recall_audit.scorer.compare import ClaimChange
+    from recall_audit.scorer.diagnosis import LostClaim
+    from recall_audit.tasks.publish import EVENT_TEXT, _lost_payload
+
+    long = "Le phare de Varnholm fut bâti en 1801 " * 40
+    changes = [
+        ClaimChange(case_key=f"c{i}", question="q", claim_index=0, claim=long,
+                    chunk_positions=[0], quote="", chunk_text=None)
+        for i in range(30)
+    ]  # fmt: skip
+    causes = [LostClaim(case_key=f"c{i}", claim_index=0, claim=long, cause="ranked", rank=9,
+                        top_k=2) for i in range(25)]  # fmt: skip
+    payload = _lost_payload(changes, causes)
+    assert len(payload["lost_claims"]) == 20 and payload["lost_causes"] == {"ranked": 25}
+    assert all(len(c["claim"]) <= EVENT_TEXT for c in payload["lost_claims"])
+    assert all(c["claim"].endswith("…") for c in payload["lost_claims"])
+    assert payload["lost_claims"][0]["why"] == "ranked 9 > 2"
+    # A lost claim the audit did not diagnose has no cause.
+    assert _lost_payload(changes[:1], [])["lost_claims"][0]["cause"] is None

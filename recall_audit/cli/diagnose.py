@@ -86,6 +86,7 @@ def diagnose(
     if as_json:
         print(diagnosis.model_dump_json())
         return
-    console.print(safe(why_missed_markdown(diagnosis)), highlight=False)
+    # Not wrapped by us: each line (the knowledge base's change above all) stays one line.
+    console.print(safe(why_missed_markdown(diagnosis)), highlight=False, soft_wrap=True)
     if comparison is not None and diagnosis.lost:
         console.print(safe(lost_claims_markdown(comparison, diagnosis.lost)), highlight=False)

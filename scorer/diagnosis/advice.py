@@ -41,6 +41,8 @@ class RunDiagnosis(BaseModel):
     run_id: str
     knowledge_base: str | None = None
     knowledge_base_version: str | None = None
+    # The version the run itself saw, when it differs from the one diagnosed against.
+    recorded_version: str | None = None
     depth: int
     top_k: int
     missed: list[MissedClaim] = Field(default_factory=list)
@@ -133,7 +135,8 @@ def why_missed_markdown(diagnosis: RunDiagnosis) -> str:
     """The 'why missed' artifact: counts by cause and kind, what to do next, then every
     missed claim with its cause, grouped by case."""
     if not diagnosis.missed:
-        return f"# Why missed\n\nNo claim of run {diagnosis.run_id[:8]} was missed.\n"
+        notes = "".join(f"\n{note}\n" for note in diagnosis.notes)
+        return f"# Why missed\n\nNo claim of run {diagnosis.run_id[:8]} was missed.\n{notes}"
     kb = (
         f"knowledge base `{diagnosis.knowledge_base}`"
         if diagnosis.knowledge_base
