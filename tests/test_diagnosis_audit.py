@@ -227,3 +227,40 @@ def test_the_regression_event_names_twenty_lost_claims_at_most_each_cut_short():
     assert payload["lost_claims"][0]["why"] == "ranked 9 > 2"
     # A lost claim the audit did not diagnose has no cause.
     assert _lost_payload(changes[:1], [])["lost_claims"][0]["cause"] is None
+
+
+def test_an_http_retrievers_document_ids_titles_and_scores_are_kept_with_its_chunks(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    from recall_audit.storage.tables import CaseResult, RetrievedChunk
+    from retriever_server import Reply, RetrieverServer
+    from sqlmodel import col, select
+
+    def search(body: dict) -> Reply:
+        return Reply(body={"results": [
+            {"text": "東京タワーは1958年に完成した。", "id": "jp-7", "title": "東京タワー",
+             "score": 0.91},
+            {"metadata": {"text": "The Eiffel Tower was finished in 1889.", "doc_id": 42},
+             "score": 3},
+            {"text": "Rye bread keeps for days."},
+        ]})  # fmt: skip
+
+    data = tmp_path / "towers.jsonl"
+    case = {"id": "towers", "question": "When were the towers finished?",
+            "ground_truth": "The Eiffel Tower was finished in 1889."}  # fmt: skip
+    data.write_text(json.dumps(case, ensure_ascii=False) + "\n", encoding="utf-8")
+    with RetrieverServer(default=search) as server:
+        summary = run_audit(dataset=str(data), retriever=server.url, database_url=sqlite_db_url)
+    assert (summary.scored, summary.errors) == (1, 0)
+    with Session(open_database(sqlite_db_url)) as session:
+        rows = session.exec(
+            select(RetrievedChunk)
+            .join(CaseResult, col(CaseResult.id) == col(RetrievedChunk.case_result_id))
+            .where(CaseResult.run_id == summary.run_id)
+            .order_by(col(RetrievedChunk.position))
+        ).all()
+    assert [(r.document_id, r.title, r.score) for r in rows] == [
+        ("jp-7", "東京タワー", 0.91),
+        ("42", None, 3.0),
+        (None, None, None),
+    ]
