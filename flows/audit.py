@@ -379,13 +379,16 @@ async def _conclude(
     """Compares the run with its baseline, publishes the report, diagnoses what was missed
     and lost (when asked, or when the audit sees a knowledge base) and checks the gate."""
     gate = spec.gate
-    comparison = await publish_report(engine, run, spec.tolerance, gate.require_significance)
+    wanted = spec.diagnosis.diagnose
+    diagnosing = wanted or (wanted is None and diagnosable)
+    comparison = await publish_report(
+        engine, run, spec.tolerance, gate.require_significance, with_summary=not diagnosing
+    )
     spreads = await in_session(engine, sample_spreads, run.id) if spec.samples > 1 else {}
     summary = AuditSummary.of(run, loaded.skipped, loaded.row_errors, comparison, spreads)
-    wanted = spec.diagnosis.diagnose
-    if wanted or (wanted is None and diagnosable):
+    if diagnosing:
         plan = _diagnosis_plan(run.id, spec)
-        diagnosis = await diagnose_and_publish(engine, plan, run.dataset_name, comparison)
+        diagnosis = await diagnose_and_publish(engine, plan, run, comparison)
         summary = summary.model_copy(update={"diagnosis": diagnosis})
     figures = RunFigures(
         dataset=run.dataset_name,

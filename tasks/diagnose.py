@@ -26,7 +26,7 @@ from recall_audit.scorer.diagnosis.advice import why_missed_markdown
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.report import lost_claims_markdown
 from recall_audit.scorer.retrievers import Bm25Retriever, load_callable, retriever_from_spec
-from recall_audit.storage import DatabaseResponseCache
+from recall_audit.storage import DatabaseResponseCache, RunRecord
 from recall_audit.storage.diagnosis import cases_to_diagnose, lost_evidence, run_top_k
 from recall_audit.storage.knowledge import (
     record_knowledge_base,
@@ -35,7 +35,7 @@ from recall_audit.storage.knowledge import (
 )
 from recall_audit.tasks.batch import opened_judge
 from recall_audit.tasks.db import in_session
-from recall_audit.tasks.publish import artifact_key
+from recall_audit.tasks.publish import artifact_key, publish_summary
 from recall_audit.tasks.stage import stage
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -162,11 +162,14 @@ async def diagnose_run(
 
 @stage("diagnose")
 async def diagnose_and_publish(
-    engine: Engine, plan: DiagnosisPlan, dataset: str, comparison: Comparison | None
+    engine: Engine, plan: DiagnosisPlan, run: RunRecord, comparison: Comparison | None
 ) -> RunDiagnosis:
-    """The diagnosis, and its artifacts: "why missed" for the run, and the lost claims with
-    the cause of each (a new version of the lost-claims artifact) when claims were lost."""
+    """The diagnosis, and its artifacts: the run's summary with what to do next, "why
+    missed", and the lost claims with the cause of each (a new version of the lost-claims
+    artifact) when claims were lost."""
     diagnosis = await diagnose_run(engine, plan, comparison)
+    dataset = run.dataset_name
+    await publish_summary(run, comparison, diagnosis)
     await acreate_markdown_artifact(
         key=artifact_key(dataset, "why-missed"),
         markdown=why_missed_markdown(diagnosis),

@@ -17,7 +17,8 @@ from prefect.client.orchestration import get_client
 from prefect.events import emit_event
 from prefect.runtime import flow_run
 from recall_audit.scorer.compare import ClaimChange, Comparison, compare_runs
-from recall_audit.scorer.diagnosis import LostClaim
+from recall_audit.scorer.diagnosis import LostClaim, RunDiagnosis
+from recall_audit.scorer.diagnosis.advice import next_steps_lines
 from recall_audit.scorer.gate import GateResult
 from recall_audit.scorer.report import (
     comparison_markdown,
@@ -73,7 +74,11 @@ def _report_data(
     )
 
 
-def summary_markdown(run: RunRecord, comparison: Comparison | None) -> str:
+def summary_markdown(
+    run: RunRecord, comparison: Comparison | None, diagnosis: RunDiagnosis | None = None
+) -> str:
+    """The run's figures, its comparison with the baseline and, when the audit diagnosed
+    its misses, what to do next."""
     mean = "n/a" if run.mean_recall is None else f"{run.mean_recall:.3f}"
     lines = [
         f"# Context recall of {run.dataset_name}",
@@ -92,6 +97,8 @@ def summary_markdown(run: RunRecord, comparison: Comparison | None) -> str:
         lines.append("No baseline yet: the next run on this dataset is compared with this one.")
     else:
         lines.append(comparison_markdown(comparison))
+    if diagnosis is not None and (steps := next_steps_lines(diagnosis.advice)):
+        lines += ["", "## What to do next", "", *steps]
     return "\n".join(lines)
 
 
@@ -198,25 +205,35 @@ async def label_flow_run(run: RunRecord, comparison: Comparison | None) -> None:
         get_run_logger().warning("Could not label the flow run %s: %s", flow_run.id, exc)
 
 
+async def publish_summary(
+    run: RunRecord, comparison: Comparison | None, diagnosis: RunDiagnosis | None = None
+) -> None:
+    await acreate_markdown_artifact(
+        key=artifact_key(run.dataset_name, "summary"),
+        markdown=summary_markdown(run, comparison, diagnosis),
+        # The key's history page lists versions by description: each carries its figures.
+        description=_summary_description(run, comparison),
+    )
+
+
 @stage("compare-and-publish")
 async def publish_report(
-    engine: Engine, run: RunRecord, tolerance: float, require_significance: bool = False
+    engine: Engine,
+    run: RunRecord,
+    tolerance: float,
+    require_significance: bool = False,
+    with_summary: bool = True,
 ) -> Comparison | None:
+    """The comparison with the baseline, and the run's artifacts; the summary left to the
+    diagnosis (one version per run, with what to do next) unless `with_summary`."""
     comparison, worst, history = await in_session(
         engine, _report_data, run, tolerance, require_significance
     )
     dataset = run.dataset_name
     # The four artifacts are independent API calls: sent together, they cost one round trip.
     async with anyio.create_task_group() as group:
-        group.start_soon(
-            partial(
-                acreate_markdown_artifact,
-                key=artifact_key(dataset, "summary"),
-                markdown=summary_markdown(run, comparison),
-                # The key's history page lists versions by description: each carries its figures.
-                description=_summary_description(run, comparison),
-            )
-        )
+        if with_summary:
+            group.start_soon(publish_summary, run, comparison)
         group.start_soon(
             partial(
                 acreate_table_artifact,

@@ -125,6 +125,23 @@ def _text(rows: list[dict], document: str) -> str:
     return next(r["text"] for r in rows if r["id"] == document)
 
 
+def _summaries(api_url: str, key: str, run_id: str) -> list[str]:
+    """The versions of an artifact that name the run."""
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterKey
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    async def read() -> list[str]:
+        with temporary_settings({PREFECT_API_URL: api_url}):
+            async with get_client() as client:
+                found = await client.read_artifacts(
+                    artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=[key]))
+                )
+        return [a.data for a in found if run_id in str(a.data)]
+
+    return anyio.run(read)
+
+
 def _festival(tmp_path: Path) -> dict:
     kb = _festival_kb(tmp_path)
     dataset = tmp_path / "festival.jsonl"
@@ -146,6 +163,12 @@ def test_not_in_the_knowledge_base_and_not_retrieved_at_rank_6(
     assert _labels(summary) == ["not retrieved, rank 6", "not in knowledge base"]
     assert summary.diagnosis.missed[0].source.document == "d6"
     assert summary.diagnosis.notes == [] and summary.diagnosis.recorded_version is None
+    # The run's summary artifact (one version) says what to do next, like "why missed".
+    [artifact] = _summaries(prefect_api, "recall-festival-summary", summary.run_id)
+    assert "## What to do next" in artifact
+    assert "**1 claim(s) are not in the knowledge base**" in artifact and ABSENT in artifact
+    assert "**1 claim(s) would be found with top_k = 6**" in artifact
+    assert "most often not retrieved: `d6` (Kelmar town history): 1" in artifact
 
     # Diagnosed again once the knowledge base's files changed: it says so, in one line.
     kb = Path(params["retriever"].removeprefix("bm25:"))
