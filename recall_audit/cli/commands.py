@@ -265,7 +265,7 @@ def audit_and_report(
 
 
 def _print_summary(summary: Any) -> None:
-    from recall_audit.cli.views import summary_table, worst_cases_table
+    from recall_audit.cli.views import rendered, summary_table, worst_cases_table
     from recall_audit.scorer.diagnosis.advice import next_steps_lines
     from recall_audit.scorer.report import comparison_markdown
 
@@ -276,7 +276,7 @@ def _print_summary(summary: Any) -> None:
     for line in summary.row_errors:
         errors.print(f"[yellow]skipped[/yellow] {safe(line)}", highlight=False)
     if summary.comparison:
-        console.print(safe(comparison_markdown(summary.comparison)), highlight=False)
+        console.print(rendered(comparison_markdown(summary.comparison)))
     if summary.diagnosis and (steps := next_steps_lines(summary.diagnosis.advice)):
         console.print(safe("\n".join(["What to do next:", *steps])), highlight=False)
     console.print(
@@ -300,7 +300,7 @@ def runs(
     if as_json:
         print(json.dumps([r.model_dump(mode="json") for r in found]))
     else:
-        console.print(runs_table(found))
+        console.print(runs_table(found, console.width))
 
 
 def _resolve(session: Any, prefix: str) -> str:
@@ -339,7 +339,7 @@ def show(
             )
         )
         return
-    console.print(runs_table([record]))
+    console.print(runs_table([record], console.width))
     for result in results:
         print_case(console, result)
 
@@ -363,6 +363,7 @@ def compare(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Compare two runs case by case and claim by claim; exit 1 when head regressed."""
+    from recall_audit.cli.views import rendered
     from recall_audit.scorer.compare import compare_runs
     from recall_audit.scorer.report import comparison_markdown
     from recall_audit.storage import baseline_for, list_runs, paired_outcomes
@@ -396,13 +397,13 @@ def compare(
     if as_json:
         print(json.dumps(comparison.model_dump(mode="json") | {"lost_causes": causes}))
     else:
-        console.print(safe(comparison_markdown(comparison, top=20)), highlight=False)
+        console.print(rendered(comparison_markdown(comparison, top=20)))
         if causes:
             from recall_audit.scorer.diagnosis import LostClaim
             from recall_audit.scorer.report import lost_claims_markdown
 
             lost = [LostClaim.model_validate(c) for c in causes]
-            console.print(safe(lost_claims_markdown(comparison, lost)), highlight=False)
+            console.print(rendered(lost_claims_markdown(comparison, lost)))
     raise typer.Exit(Exit.BELOW_BAR if comparison.verdict == "regressed" else Exit.DONE)
 
 
@@ -427,7 +428,7 @@ def history(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """The trend of mean recall over a dataset's completed runs."""
-    from recall_audit.scorer.report import trend_markdown
+    from recall_audit.cli.views import history_table
     from recall_audit.storage import recall_history
 
     with _session() as session:
@@ -437,8 +438,7 @@ def history(
         return
     if not runs_found:
         raise fail(f"no completed runs of dataset {dataset!r}; see `recall-audit runs`")
-    trend = [(r.id[:8], r.started_at, (r.mean_recall or 0.0) / r.scale) for r in runs_found]
-    console.print(safe(trend_markdown(trend)), highlight=False)
+    console.print(history_table(runs_found, console.width))
 
 
 @baseline_app.command("set")

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.table import Table
 
-from recall_audit.cli.terminal import safe
+from recall_audit.cli.tables import Column, fitted_table
+from recall_audit.cli.terminal import plain, safe
 from recall_audit.storage import CaseResultRecord, RunRecord
 
 
@@ -15,31 +17,68 @@ def _recall(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
 
-def runs_table(runs: Sequence[RunRecord]) -> Table:
-    table = Table(title="Runs", show_lines=False)
-    for column in (
-        "run",
-        "dataset",
-        "started",
-        "status",
-        "cases",
-        "errors",
-        "mean recall",
-        "configuration",
-    ):
-        table.add_column(column)
-    for r in runs:
-        table.add_row(
+# The runs' columns, and what goes first on a narrow terminal (0: never dropped).
+RUN_COLUMNS = (
+    Column("run"),
+    Column("dataset", wraps=True),
+    Column("started", rank=4),
+    Column("status", rank=3),
+    Column("cases", rank=1),
+    Column("errors", rank=2),
+    Column("recall"),
+    Column("configuration", wraps=True),
+)
+
+
+def runs_table(runs: Sequence[RunRecord], width: int = 80) -> Table:
+    rows = [
+        (
             r.id[:8],
-            safe(r.dataset_name),
+            r.dataset_name,
             r.started_at.strftime("%Y-%m-%d %H:%M"),
             str(r.status),
             str(r.case_count),
             str(r.error_count),
             _recall(r.mean_recall),
-            safe(configuration(r.config_name or r.retriever, r.config_key)),
+            configuration(r.config_name or r.retriever, r.config_key),
         )
-    return table
+        for r in runs
+    ]
+    return fitted_table("Runs", RUN_COLUMNS, rows, width)
+
+
+HISTORY_COLUMNS = (
+    Column("run"),
+    Column("started", rank=2),
+    Column("recall"),
+    Column("change", rank=3),
+    Column("configuration", wraps=True, rank=1),
+)
+
+
+def history_table(runs: Sequence[RunRecord], width: int = 80) -> Table:
+    """The recall trend, oldest first, with each run's change from the one before."""
+    rows, previous = [], None
+    for r in runs:
+        recall = (r.mean_recall or 0.0) / r.scale
+        change = "" if previous is None else f"{recall - previous:+.3f}"
+        rows.append(
+            (
+                r.id[:8],
+                r.started_at.strftime("%Y-%m-%d %H:%M"),
+                f"{recall:.3f}",
+                change,
+                configuration(r.config_name or r.retriever, r.config_key),
+            )
+        )
+        previous = recall
+    return fitted_table("Recall trend", HISTORY_COLUMNS, rows, width)
+
+
+def rendered(markdown: str) -> Markdown:
+    """Markdown (a comparison, lost claims) rendered for the terminal: headings, bold and
+    tables drawn, never printed raw; the text made plain first, as every datum is."""
+    return Markdown(plain(markdown))
 
 
 def configuration(name: object, key: object) -> str:
