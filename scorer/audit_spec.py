@@ -40,8 +40,8 @@ class DatasetSpec(_Part):
 class RetrieverSpec(_Part):
     spec: str | None = Field(
         default=None,
-        description="precomputed | http(s)://URL | python:module:function | bm25:PATH | env:VAR "
-        "(unset: precomputed, when the rows carry chunks)",
+        description="precomputed | http(s)://URL | python:module:function | bm25:PATH | "
+        "dense:PATH | env:VAR (unset: precomputed, when the rows carry chunks)",
     )
     top_k: int = Field(default=5, ge=1, description="Chunks asked of the retriever per question.")
     context_field: str | None = Field(default=None, description="Text field of the hits.")
@@ -52,11 +52,12 @@ class RetrieverSpec(_Part):
     # their spec's own query does not give (scorer/retrievers/local_options.py).
     chunk_size: int | None = Field(default=None, ge=1)
     overlap: int | None = Field(default=None, ge=0)
+    chunk_unit: Literal["chars", "sentences"] | None = None
     embedding: str | None = Field(default=None, description="openai/<model>, for dense:")
 
     def local_settings(self) -> dict[str, Any]:
         """What a local retriever reads beside its spec's query (only what was set)."""
-        names = ("chunk_size", "overlap", "embedding")
+        names = ("chunk_size", "overlap", "chunk_unit", "embedding")
         return {n: getattr(self, n) for n in names if getattr(self, n) is not None}
 
 
@@ -94,6 +95,7 @@ class Configuration(_Part):
     context_extractor: str | None = None
     chunk_size: int | None = None
     overlap: int | None = None
+    chunk_unit: Literal["chars", "sentences"] | None = None
     embedding: str | None = None
     judge: str
     samples: int = 1
@@ -111,7 +113,8 @@ class Configuration(_Part):
         if self.context_field:
             parts.append(f"field={self.context_field}")
         if self.chunk_size:
-            parts.append(f"chunks={self.chunk_size}/{self.overlap or 0}")
+            unit = " sentences" if self.chunk_unit == "sentences" else ""
+            parts.append(f"chunks={self.chunk_size}/{self.overlap or 0}{unit}")
         if self.embedding:
             parts.append(self.embedding)
         if self.context_extractor:

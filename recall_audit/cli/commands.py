@@ -35,12 +35,15 @@ from recall_audit.cli.options import (
     AppDir,
     AsJson,
     BatchSize,
+    ChunkSize,
+    ChunkUnit,
     Concurrency,
     ContextExtractor,
     ContextField,
     Dataset,
     Diagnose,
     DiagnoseDepth,
+    Embedding,
     FailUnder,
     Judge,
     KeepErrors,
@@ -49,6 +52,7 @@ from recall_audit.cli.options import (
     MaxRegression,
     Name,
     OnBadRow,
+    Overlap,
     RequireSignificance,
     Resume,
     Retriever,
@@ -181,6 +185,10 @@ def run(
     knowledge_base: KnowledgeBase = None,
     diagnose: Diagnose = None,
     diagnose_depth: DiagnoseDepth = DEFAULT.diagnosis.diagnose_depth,
+    chunk_size: ChunkSize = None,
+    overlap: Overlap = None,
+    chunk_unit: ChunkUnit = None,
+    embedding: Embedding = None,
 ) -> None:
     """Audit a retriever's context recall on a labelled dataset."""
     # Every option but these three describes the audit (the AuditSpec); they, this run.
@@ -203,7 +211,9 @@ def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int,
         check_dataset_name(spec.dataset.name or dataset.stem)
         total = _count_valid_rows(dataset, spec.dataset.on_bad_row, spec.retriever.spec)
     app_dir = Path(spec.app_dir) if spec.app_dir else None
-    check_judge_and_retriever(spec.judge, spec.retriever.spec, app_dir)
+    check_judge_and_retriever(
+        spec.judge, spec.retriever.spec, app_dir, spec.retriever.local_settings()
+    )
     resumed = check_resume(_engine(), resume)
     configure_prefect()
     check_prefect_api()

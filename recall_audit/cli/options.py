@@ -23,7 +23,25 @@ errors = Console(stderr=True)
 Dataset = Annotated[Path, typer.Option(help="JSONL, JSON or CSV of labelled cases.")]
 Retriever = Annotated[
     str | None,
-    typer.Option(help="precomputed | http(s)://URL | python:module:function | bm25:PATH"),
+    typer.Option(
+        help="precomputed | http(s)://URL | python:module:function | bm25:PATH | dense:PATH"
+    ),
+]
+# Settings of the retrievers over a local knowledge base (bm25:, dense:).
+ChunkSize = Annotated[
+    int | None,
+    typer.Option(min=1, help="bm25:/dense: chunks of this many characters (or sentences)."),
+]
+Overlap = Annotated[
+    int | None,
+    typer.Option(min=0, help="Characters (or sentences) a chunk repeats of the one before."),
+]
+ChunkUnit = Annotated[
+    str | None, typer.Option(help="chars (default) | sentences: what --chunk-size counts.")
+]
+Embedding = Annotated[
+    str | None,
+    typer.Option(help="openai/<model>: the dense: retriever's embeddings (at OPENAI_BASE_URL)."),
 ]
 Judge = Annotated[str, typer.Option(help="builtin | openai/<model> | anthropic/<model>")]
 Name = Annotated[str | None, typer.Option(help="Dataset name (default: the file's stem).")]
@@ -166,7 +184,10 @@ def fail(message: str) -> typer.Exit:
 
 
 def check_judge_and_retriever(
-    judge: str, retriever: str | None, app_dir: Path | None = None
+    judge: str,
+    retriever: str | None,
+    app_dir: Path | None = None,
+    local: dict[str, Any] | None = None,
 ) -> None:
     """Fails fast on a judge or retriever that cannot work, before anything starts."""
     # Imported here: the commands that read results need neither (nor numpy, bm25s).
@@ -176,6 +197,6 @@ def check_judge_and_retriever(
     try:
         get_judge(judge)
         if retriever:
-            retriever_from_spec(retriever, app_dir=app_dir)
+            retriever_from_spec(retriever, app_dir=app_dir, local=local)
     except (RecallAuditError, ValueError) as error:
         raise fail(str(error)) from None

@@ -13,12 +13,16 @@ from recall_audit.cli.options import (
     DEFAULT,
     ApiKeyBlock,
     AppDir,
+    ChunkSize,
+    ChunkUnit,
     Dataset,
+    Embedding,
     FailUnder,
     Judge,
     MaxLostClaims,
     MaxRegression,
     Name,
+    Overlap,
     RequireSignificance,
     Retriever,
     Rpm,
@@ -62,6 +66,10 @@ def serve(
     max_regression: MaxRegression = None,
     max_lost_claims: MaxLostClaims = None,
     require_significance: RequireSignificance = False,
+    chunk_size: ChunkSize = None,
+    overlap: Overlap = None,
+    chunk_unit: ChunkUnit = None,
+    embedding: Embedding = None,
 ) -> None:
     """Register the audit deployment (nightly + on kb.updated) and run its runs; blocks."""
     # Every option but when to run describes the audit (the AuditSpec).
@@ -72,7 +80,8 @@ def serve(
 
     if not dataset.is_file():
         raise fail(f"{dataset}: no such file")
-    check_judge_and_retriever(judge, retriever, app_dir)
+    audit = spec_of(**options)
+    check_judge_and_retriever(judge, retriever, app_dir, audit.retriever.local_settings())
     api = require_server()
     options |= {"retriever": retriever_by_reference(retriever), "app_dir": app_dir or Path.cwd()}
     settings = ServeSettings(
