@@ -277,7 +277,11 @@ async def audit(
         database_url=url, run=run, spec=spec, shared_limits=limits, retry_errors=not keep_errors
     )
     kb = await anyio.to_thread.run_sync(
-        open_knowledge_base, spec.retriever.spec, spec.diagnosis.knowledge_base
+        open_knowledge_base,
+        spec.retriever.spec,
+        spec.diagnosis.knowledge_base,
+        None,
+        spec.retriever.local_settings(),
     )
     if kb is not None:
         await record_run_knowledge_base(engine, run.id, kb)
@@ -411,4 +415,5 @@ def _diagnosis_plan(run_id: str, spec: AuditSpec) -> DiagnosisPlan:
         knowledge_base=spec.diagnosis.knowledge_base, depth=spec.diagnosis.diagnose_depth,
         concurrency=spec.limits.concurrency, app_dir=spec.app_dir,
         context_field=retriever.context_field, context_extractor=retriever.context_extractor,
+        local=retriever.local_settings(),
     )  # fmt: skip

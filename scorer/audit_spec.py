@@ -22,6 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.gate import Gate
 
 PRECOMPUTED = "precomputed"
+# The settings of a local retriever (bm25:, dense:) an audit may give beside its spec's query.
+LOCAL_SETTINGS = ("chunk_size", "overlap", "chunk_unit", "embedding")
 # Chunks a retriever is asked for to find a missed claim's rank (scorer/diagnosis/missed.py,
 # which the commands that only read results must not import).
 DEFAULT_DEPTH = 50
@@ -57,8 +59,7 @@ class RetrieverSpec(_Part):
 
     def local_settings(self) -> dict[str, Any]:
         """What a local retriever reads beside its spec's query (only what was set)."""
-        names = ("chunk_size", "overlap", "chunk_unit", "embedding")
-        return {n: getattr(self, n) for n in names if getattr(self, n) is not None}
+        return {n: getattr(self, n) for n in LOCAL_SETTINGS if getattr(self, n) is not None}
 
 
 class RunLimits(_Part):

@@ -6,6 +6,7 @@ the audit at its end (the `diagnose` stage, whose artifacts the Prefect UI shows
 from __future__ import annotations
 
 from contextlib import AsyncExitStack
+from typing import Any
 
 import anyio
 from prefect.artifacts import acreate_markdown_artifact
@@ -56,13 +57,18 @@ class DiagnosisPlan(BaseModel):
     app_dir: str | None = None
     context_field: str | None = None
     context_extractor: str | None = None
+    # The audit's settings of a local retriever (chunking, embedding model) beside its spec.
+    local: dict[str, Any] = Field(default_factory=dict)
 
 
 def open_knowledge_base(
-    retriever: str, knowledge_base: str | None, index: object = None
+    retriever: str,
+    knowledge_base: str | None,
+    index: object = None,
+    local: dict[str, Any] | None = None,
 ) -> KnowledgeBase | None:
     own = index if isinstance(index, Bm25Retriever) else None
-    return knowledge_base_for(retriever, knowledge_base, index=own)
+    return knowledge_base_for(retriever, knowledge_base, local=local, index=own)
 
 
 async def record_run_knowledge_base(engine: Engine, run_id: str, kb: KnowledgeBase) -> None:
@@ -123,10 +129,10 @@ async def diagnose_run(
             opened_judge(get_judge(plan.judge, cache=DatabaseResponseCache(engine)))
         )
         retriever = await stack.enter_async_context(
-            retriever_from_spec(plan.retriever, app_dir=plan.app_dir)
+            retriever_from_spec(plan.retriever, app_dir=plan.app_dir, local=plan.local)
         )
         kb = await anyio.to_thread.run_sync(
-            open_knowledge_base, plan.retriever, plan.knowledge_base, retriever
+            open_knowledge_base, plan.retriever, plan.knowledge_base, retriever, plan.local
         )
         diagnoses = await diagnose_cases(
             cases,

@@ -38,7 +38,15 @@ def plan_for(session: Any, run_id: str, knowledge_base: str | None, depth: int) 
         retriever=run.retriever,
         knowledge_base=knowledge_base or run.params.get("knowledge_base"),
         depth=depth,
+        local=local_settings(run.params.get("configuration") or {}),
     )
+
+
+def local_settings(configuration: dict[str, Any]) -> dict[str, Any]:
+    """The local retriever's settings a run recorded in its configuration."""
+    from recall_audit.scorer.audit_spec import LOCAL_SETTINGS
+
+    return {k: configuration[k] for k in LOCAL_SETTINGS if configuration.get(k) is not None}
 
 
 def run_diagnosis(
