@@ -15,7 +15,8 @@ import httpx
 DATA_DIR = Path(".recall-audit")
 SERVER_HOST = "127.0.0.1"
 SERVER_PORT = 4200
-SERVER_API = f"http://{SERVER_HOST}:{SERVER_PORT}/api"
+# Another port for the project's server (two projects' servers side by side, tests).
+SERVER_PORT_ENV = "RECALL_AUDIT_SERVER_PORT"
 # Python started by us (the temporary server, `prefect server start` and the uvicorn it
 # starts, the runs `serve` starts, Dask workers) never puts the working folder first on its
 # import path: a user's `http.py` or `uvicorn.py` there would be run instead of the library.
@@ -26,7 +27,37 @@ def prefect_home() -> Path:
     return Path(os.environ.get("PREFECT_HOME") or DATA_DIR / "prefect").resolve()
 
 
-def local_server_answers(api_url: str = SERVER_API) -> bool:
+def server_port() -> int:
+    value = os.environ.get(SERVER_PORT_ENV, "").strip()
+    return int(value) if value.isdigit() else SERVER_PORT
+
+
+def server_api() -> str:
+    return f"http://{SERVER_HOST}:{server_port()}/api"
+
+
+def server_environment(host: str, port: int) -> dict[str, str]:
+    """The environment of the project's Prefect server: its home, the UI's URLs, no
+    telemetry, and no PREFECT_API_URL (a server must not point at itself or at another)."""
+    env = (
+        os.environ
+        | SAFE_PATH
+        | {
+            "PREFECT_HOME": str(prefect_home()),
+            "DO_NOT_TRACK": "1",
+            "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+            # The UI asks this URL for its data; Prefect's default ignores the port.
+            "PREFECT_UI_API_URL": f"http://{host}:{port}/api",
+            # Links in alerts (`{{ flow_run|ui_url }}`) are built on the server from this.
+            "PREFECT_UI_URL": f"http://{host}:{port}",
+        }
+    )
+    env.pop("PREFECT_API_URL", None)
+    return env
+
+
+def local_server_answers(api_url: str | None = None) -> bool:
+    api_url = api_url or server_api()
     try:
         return httpx.get(f"{api_url}/health", timeout=0.5).status_code == 200
     except httpx.HTTPError:
@@ -50,4 +81,4 @@ def configure_prefect(*, quiet: bool = True) -> None:
         # The command prints its own progress and summary; Prefect's INFO lines still reach the API.
         os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
     if "PREFECT_API_URL" not in os.environ and local_server_answers():
-        os.environ["PREFECT_API_URL"] = SERVER_API
+        os.environ["PREFECT_API_URL"] = server_api()

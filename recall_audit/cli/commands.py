@@ -74,7 +74,7 @@ from recall_audit.cli.references import retriever_by_reference
 from recall_audit.cli.stopping import Stopped, run_stoppable, signals_kept, stopped_exit
 from recall_audit.cli.terminal import safe
 from recall_audit.flows.environment import configure_prefect
-from recall_audit.flows.tethered import ensure_prefect_api
+from recall_audit.flows.local_server import ensure_prefect_api
 from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.datasets import check_dataset_name, iter_cases
 from recall_audit.scorer.errors import RecallAuditError
@@ -218,7 +218,9 @@ def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int,
     configure_prefect()
     check_prefect_api()
     with bad_input_exits():
-        ensure_prefect_api()
+        started = ensure_prefect_api()
+    if started:
+        errors.print(started, highlight=False, soft_wrap=True)
     # Imported once Prefect's API is set: Prefect reads its settings when first imported.
     from recall_audit.flows.runners import check_task_runner
     from recall_audit.storage import absolute_database_url

@@ -21,11 +21,11 @@ from rich.console import Console
 from recall_audit.cli.checks import check_prefect_api
 from recall_audit.cli.options import fail
 from recall_audit.flows.environment import (
-    SAFE_PATH,
     SERVER_HOST,
-    SERVER_PORT,
     configure_prefect,
     prefect_home,
+    server_environment,
+    server_port,
 )
 
 ops_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
@@ -40,37 +40,35 @@ def require_server() -> str:
     if not api:
         raise fail(
             f"no Prefect server: start one with `recall-audit server` "
-            f"(http://{SERVER_HOST}:{SERVER_PORT}) or set PREFECT_API_URL"
+            f"(http://{SERVER_HOST}:{server_port()}) or set PREFECT_API_URL"
         )
     check_prefect_api()
     return api
 
 
-@ops_app.command()
+server_app = typer.Typer(
+    invoke_without_command=True,
+    help="The Prefect server and UI: `recall-audit server` runs it here until Ctrl-C; "
+    "`recall-audit server stop` stops the one a command started in the background.",
+)
+ops_app.add_typer(server_app, name="server")
+
+
+@server_app.callback()
 def server(
+    ctx: typer.Context,
     host: str = SERVER_HOST,
-    port: Annotated[int, typer.Option(min=1, max=65535)] = SERVER_PORT,
+    port: Annotated[int | None, typer.Option(min=1, max=65535)] = None,
 ) -> None:
     """Start the Prefect server and UI, with the project's Prefect home and no telemetry."""
+    if ctx.invoked_subcommand is not None:
+        return
+    port = port or server_port()
     home = prefect_home()
     home.mkdir(parents=True, exist_ok=True)
-    env = (
-        os.environ
-        | {
-            "PREFECT_HOME": str(home),
-            "DO_NOT_TRACK": "1",
-            "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
-            # The UI asks this URL for its data; Prefect's default ignores --port.
-            "PREFECT_UI_API_URL": f"http://{host}:{port}/api",
-            # Links in alerts (`{{ flow_run|ui_url }}`) are built on the server from this.
-            "PREFECT_UI_URL": f"http://{host}:{port}",
-        }
-        | SAFE_PATH
-    )
-    # The server must not point at itself or at another server.
-    env.pop("PREFECT_API_URL", None)
+    env = server_environment(host, port)
     prefect = shutil.which("prefect", path=str(Path(sys.executable).parent)) or "prefect"
-    found_by_default = (host, port) == (SERVER_HOST, SERVER_PORT)
+    found_by_default = (host, port) == (SERVER_HOST, server_port())
     console.print(
         f"Prefect UI: [bold]http://{host}:{port}[/bold]  (home {home}; Ctrl-C to stop)\n"
         + (
@@ -84,6 +82,19 @@ def server(
     sys.stdout.flush()
     # exec: Ctrl-C and SIGTERM reach the server itself, with no wrapper in between.
     os.execve(prefect, [prefect, "server", "start", "--host", host, "--port", str(port)], env)
+
+
+@server_app.command("stop")
+def server_stop() -> None:
+    """Stop the project's Prefect server that a command started in the background."""
+    from recall_audit.flows.local_server import stop_local_server
+
+    configure_prefect()
+    pid = stop_local_server()
+    if pid is None:
+        console.print(f"no background Prefect server of this project (home {prefect_home()})")
+    else:
+        console.print(f"stopped the Prefect server (pid {pid})")
 
 
 @ops_app.command("kb-updated")

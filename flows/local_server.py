@@ -1,0 +1,266 @@
+"""The project's own Prefect server, started in the background by the first command that
+needs one and left running for the next, until it has been idle for a while.
+
+Start-up is paid once: a temporary server per command cost every command 6 to 15 seconds
+and, at its exit, a wait for the server to record the last task states before it was
+stopped. This server outlives the command (its own session, so a Ctrl-C or kill of the
+command does not reach it), listens on loopback only, serves the UI, keeps its database in
+the project's Prefect home, and stops itself after `RECALL_AUDIT_SERVER_IDLE` seconds (30
+minutes) without a request and without a command using it; `recall-audit server stop`
+stops it at once. A command killed
+mid-run leaves its flow run Running on this server; the next audit marks it Crashed
+(flows/abandoned.py), as it did when the server died with the command.
+
+Run as `python -m recall_audit.flows.local_server PORT IDLE_SECONDS` by `start_local_server`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from pathlib import Path
+from typing import Any
+
+from recall_audit.flows.environment import (
+    SERVER_HOST,
+    local_server_answers,
+    prefect_home,
+    server_api,
+    server_environment,
+    server_port,
+)
+from recall_audit.scorer.errors import ConfigurationError
+
+IDLE_ENV = "RECALL_AUDIT_SERVER_IDLE"
+IDLE_SECONDS = 1800.0
+PID_FILE = "recall-audit-server.pid"
+LOG_FILE = "recall-audit-server.log"
+# One empty file per command using the server, named by its pid.
+USERS_DIR = "recall-audit-server.users"
+# A first start migrates a fresh database: slow on a busy two-core machine.
+START_TIMEOUT_SECONDS = 180.0
+
+
+def idle_seconds() -> float:
+    value = os.environ.get(IDLE_ENV, "").strip()
+    try:
+        seconds = float(value) if value else IDLE_SECONDS
+    except ValueError:
+        seconds = -1.0
+    if seconds <= 0:
+        raise ConfigurationError(f"{IDLE_ENV}={value!r}: expected a number of seconds above 0")
+    return seconds
+
+
+def ensure_prefect_api() -> str | None:
+    """The Prefect API to use: PREFECT_API_URL when set (configure_prefect() has already set
+    it to the project's server when that answers), else the project's server, started now.
+    Returns the line to tell the user when a server was started."""
+    started = None
+    if not os.environ.get("PREFECT_API_URL", "").strip():
+        started = start_local_server()
+    if os.environ["PREFECT_API_URL"].rstrip("/") == server_api():
+        _register_user(prefect_home())
+    return started
+
+
+def _register_user(home: Path) -> None:
+    """This command uses the project's server: it is not idle while the command lives, even
+    through a batch of slow model calls that sends it nothing for an hour."""
+    users = home / USERS_DIR
+    users.mkdir(exist_ok=True)
+    (users / str(os.getpid())).touch()
+
+
+def _users_alive(home: Path) -> bool:
+    """Whether a registered command is still running (the files of finished ones go)."""
+    alive = False
+    for entry in (home / USERS_DIR).glob("*"):
+        if entry.name.isdigit() and _alive(int(entry.name)):
+            alive = True
+        else:
+            entry.unlink(missing_ok=True)
+    return alive
+
+
+def start_local_server() -> str | None:
+    """Starts the project's server in the background unless one answers; points
+    PREFECT_API_URL at it. Two commands starting at once start one server (a file lock)."""
+    home = prefect_home()
+    home.mkdir(parents=True, exist_ok=True)
+    port, idle = server_port(), idle_seconds()
+    api = f"http://{SERVER_HOST}:{port}/api"
+    with _locked(home / f"{PID_FILE}.lock"):
+        started = None
+        if not local_server_answers(api):
+            _launch(home, port, idle)
+            _wait_until_it_answers(home, api)
+            count, unit = (idle / 60, "minute") if idle >= 60 else (idle, "second")
+            after = f"{count:g} idle {unit}{'' if count == 1 else 's'}"
+            started = (
+                f"started the Prefect server at http://{SERVER_HOST}:{port} (UI, home {home}); "
+                f"it stops after {after}, or with `recall-audit server stop`"
+            )
+    os.environ["PREFECT_API_URL"] = api
+    return started
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _launch(home: Path, port: int, idle: float) -> None:
+    with open(home / LOG_FILE, "ab") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", __name__, str(port), str(idle)],
+            env=server_environment(SERVER_HOST, port),
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            # Its own session: the command's Ctrl-C, SIGTERM or kill never reaches it.
+            start_new_session=True,
+        )
+    (home / PID_FILE).write_text(str(process.pid))
+
+
+def _wait_until_it_answers(home: Path, api: str) -> None:
+    pid = int((home / PID_FILE).read_text())
+    deadline = time.monotonic() + START_TIMEOUT_SECONDS
+    while time.monotonic() < deadline:
+        if not _alive(pid):
+            raise ConfigurationError(f"the Prefect server exited at start; see {home / LOG_FILE}")
+        if local_server_answers(api):
+            return
+        time.sleep(0.1)
+    raise ConfigurationError(
+        f"the Prefect server did not answer within {START_TIMEOUT_SECONDS:.0f} s; "
+        f"see {home / LOG_FILE}"
+    )
+
+
+def stop_local_server(grace: float = 20.0) -> int | None:
+    """Stops the project's background server; returns its pid, None when none was running."""
+    pid_file = prefect_home() / PID_FILE
+    try:
+        pid = int(pid_file.read_text())
+    except (OSError, ValueError):
+        return None
+    if not _alive(pid) or not _is_ours(pid):
+        pid_file.unlink(missing_ok=True)
+        return None
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + grace
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if _alive(pid):
+        os.kill(pid, signal.SIGKILL)
+    pid_file.unlink(missing_ok=True)
+    return pid
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # A child of this process that exited is a zombie until reaped: reap it.
+    with contextlib.suppress(ChildProcessError):
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return False
+    return True
+
+
+def _is_ours(pid: int) -> bool:
+    """The pid is still this module's server (not a reused pid), where /proc can tell."""
+    cmdline = Path(f"/proc/{pid}/cmdline")
+    if not cmdline.exists():
+        return True
+    return __name__.encode() in cmdline.read_bytes()
+
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+
+
+class IdleWatch:
+    """ASGI middleware: when the server last had a request, and whether one is under way.
+    A websocket counts by its messages (the events a flow run sends), not by being open."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
+        self.app = app
+        self.active = 0
+        self.last = time.monotonic()
+
+    def idle_for(self) -> float:
+        return 0.0 if self.active else time.monotonic() - self.last
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await self.app(scope, self._touching(receive), send)
+            return
+        counted = scope["type"] == "http"
+        self.active += counted
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.active -= counted
+            self.last = time.monotonic()
+
+    def _touching(self, receive: Receive) -> Receive:
+        async def touched() -> MutableMapping[str, Any]:
+            message = await receive()
+            self.last = time.monotonic()
+            return message
+
+        return touched
+
+
+def _serve(port: int, idle: float) -> None:
+    import uvicorn
+    from prefect.server.api.server import create_app
+
+    home = prefect_home()
+    watch = IdleWatch(create_app(final=True))
+    server = uvicorn.Server(
+        uvicorn.Config(watch, host=SERVER_HOST, port=port, log_level="warning", lifespan="on")
+    )
+
+    def stop_when_idle() -> None:
+        while not server.started and not server.should_exit:
+            time.sleep(0.1)
+        watch.last = time.monotonic()  # idle from when it could first be used
+        while not server.should_exit:
+            time.sleep(min(1.0, idle / 4))
+            if _users_alive(home):
+                watch.last = time.monotonic()
+            elif watch.idle_for() >= idle:
+                server.should_exit = True
+
+    threading.Thread(target=stop_when_idle, daemon=True).start()
+    try:
+        server.run()
+    finally:
+        pid_file = prefect_home() / PID_FILE
+        with contextlib.suppress(OSError, ValueError):
+            if int(pid_file.read_text()) == os.getpid():
+                pid_file.unlink()
+
+
+if __name__ == "__main__":
+    _serve(int(sys.argv[1]), float(sys.argv[2]))
