@@ -1,11 +1,14 @@
 """`recall-audit run` with a real model judge on the first demo cases; writes docs/real-models.md.
 
-Runs the command line exactly as a user would, in a fresh folder (its own database and
-Prefect home), against an OpenAI-compatible server, then records what the run reported:
-cases scored, model calls, repairs, re-asked items, supported claims with a verified quote,
-and every remaining error with what failed.
+Runs the command line exactly as a user would, with its default settings (timeout, requests
+in flight), in a fresh folder (its own database and Prefect home), against an
+OpenAI-compatible server, then records what the run reported: cases scored, model calls,
+repairs, re-asked items, supported claims with a verified quote, every remaining error with
+what failed, the command's wall time, and the server's own busy time over the run (the sum
+of llama.cpp's per-request `total time` lines that its log gained meanwhile).
 
-    python bench/real_model.py --url http://127.0.0.1:8765/v1 --model smollm2 --cases 12
+    python bench/real_model.py --url http://127.0.0.1:8765/v1 --model smollm2 --cases 12 \
+        [--server-log /tmp/recall-audit-llm/server.log]
 """
 
 from __future__ import annotations
@@ -13,9 +16,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -28,9 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "hotpot"
 DOC = ROOT / "docs" / "real-models.md"
 OWNER = "bench/real_model.py"
-# A small model on a shared CPU takes minutes per request; a request that times out would be
-# sent again while the server still works on the first.
-TIMEOUT_SECONDS = "1800"
+# Where ../shared/tools/real-model-server.sh has the server write its log.
+SERVER_LOG = Path(os.environ.get("LLM_HOME") or Path(tempfile.gettempdir()) / "recall-audit-llm")
+# llama.cpp's line for each answered request: "llama_perf_context_print: total time = 123.4 ms".
+TOTAL_TIME = re.compile(r"llama_perf_context_print:\s+total time =\s+([0-9.]+) ms")
 
 
 def cli() -> list[str]:
@@ -42,14 +48,21 @@ def environment(url: str, work: Path) -> dict[str, str]:
         **os.environ,
         "OPENAI_BASE_URL": url,
         "OPENAI_API_KEY": os.environ.get("OPENAI_API_KEY", "none"),
-        "RECALL_AUDIT_MODEL_TIMEOUT": TIMEOUT_SECONDS,
         "PREFECT_HOME": str(work / "prefect"),
         "RECALL_AUDIT_DATABASE_URL": f"sqlite:///{work / 'recall.db'}",
     }
 
 
+def busy_seconds(log: Path, offset: int) -> float:
+    """The server's busy time in its log past `offset`: the sum of its per-request times."""
+    with open(log, "rb") as handle:
+        handle.seek(offset)
+        text = handle.read().decode("utf-8", "replace")
+    return sum(float(ms) for ms in TOTAL_TIME.findall(text)) / 1000
+
+
 def run_audit(url: str, model: str, cases: int, work: Path) -> str:
-    """Runs the audit as a user would; returns the run's id."""
+    """Runs the audit as a user would, with the default settings; returns the run's id."""
     dataset = work / "demo.jsonl"
     lines = (DEMO / "dataset.jsonl").read_text(encoding="utf-8").splitlines()[:cases]
     dataset.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -62,8 +75,6 @@ def run_audit(url: str, model: str, cases: int, work: Path) -> str:
         f"bm25:{DEMO / 'kb.jsonl'}",
         "--judge",
         f"openai/{model}",
-        "--concurrency",
-        "1",
         "--json",
     ]
     env = environment(url, work)
@@ -88,7 +99,7 @@ def stored_run(url: str, work: Path, run_id: str) -> dict[str, Any]:
     return dict(json.loads(shown.stdout))
 
 
-def markdown(shown: dict[str, Any], model: str, cases: int) -> str:
+def markdown(shown: dict[str, Any], model: str, cases: int, timing: dict[str, float]) -> str:
     run, records = shown["run"], shown["cases"]
     usage = run["usage"]
     errors = [(r["case_key"], r["error"]) for r in records if r.get("status") == "error"]
@@ -100,13 +111,14 @@ def markdown(shown: dict[str, Any], model: str, cases: int) -> str:
         f"## `openai/{model}` on the first {cases} demo cases",
         "",
         "Written by `bench/real_model.py` (judge version"
-        f" `{run['judge_version']}`, which hashes the prompts and schemas); the",
-        f"command it ran, in a fresh folder with `RECALL_AUDIT_MODEL_TIMEOUT={TIMEOUT_SECONDS}`:",
+        f" `{run['judge_version']}`, which hashes the prompts and schemas) on "
+        f"{timing['date']}; the command it ran, in a fresh folder, with the default settings "
+        "(no timeout or requests in flight given):",
         "",
         "```",
         f"python bench/real_model.py --url URL --model {model} --cases {cases}",
         f"recall-audit run --dataset <first {cases} lines of examples/hotpot/dataset.jsonl> \\",
-        f"  --retriever bm25:examples/hotpot/kb.jsonl --judge openai/{model} --concurrency 1 --json",
+        f"  --retriever bm25:examples/hotpot/kb.jsonl --judge openai/{model} --json",
         "```",
         "",
         "| figure | value |",
@@ -122,7 +134,12 @@ def markdown(shown: dict[str, Any], model: str, cases: int) -> str:
         f" {run['supported_claims']} |",
         f"| mean recall | {run['mean_recall']} |",
         f"| input / output tokens | {usage['input_tokens']} / {usage['output_tokens']} |",
-        f"| wall time of the run | {(finished - started).total_seconds():.0f} s |",
+        f"| wall time of the run (its flow) | {(finished - started).total_seconds():.0f} s |",
+        f"| wall time of the command | {timing['wall_s']:.0f} s |",
+        f"| the server's busy time meanwhile (its per-request `total time`) "
+        f"| {timing['busy_s']:.0f} s ({timing['requests']:.0f} requests) |",
+        f"| command wall / server busy | {timing['wall_s'] / max(timing['busy_s'], 1e-9):.2f} |",
+        f"| errors that are timeouts | {sum('timed out' in (e or '') for _, e in errors)} |",
         "",
     ]
     if errors:
@@ -139,23 +156,23 @@ def main() -> None:
     parser.add_argument("--model", required=True)
     parser.add_argument("--cases", type=int, default=12)
     parser.add_argument("--no-doc", action="store_true", help="print only")
-    parser.add_argument(
-        "--work", type=Path, help="folder for the run's database (default: a temporary one)"
-    )
-    parser.add_argument(
-        "--run-id", help="with --work: report this finished run instead of running one"
-    )
+    parser.add_argument("--server-log", type=Path, default=SERVER_LOG / "server.log")
     args = parser.parse_args()
-    if args.work:
-        work = args.work.resolve()
-        work.mkdir(parents=True, exist_ok=True)
-        run_id = args.run_id or run_audit(args.url, args.model, args.cases, work)
+    offset = args.server_log.stat().st_size
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="recall-audit-real-") as folder:
+        work = Path(folder)
+        run_id = run_audit(args.url, args.model, args.cases, work)
+        wall = time.monotonic() - started
         shown = stored_run(args.url, work, run_id)
-    else:
-        with tempfile.TemporaryDirectory(prefix="recall-audit-real-") as folder:
-            run_id = run_audit(args.url, args.model, args.cases, Path(folder))
-            shown = stored_run(args.url, Path(folder), run_id)
-    body = markdown(shown, args.model, args.cases)
+    log_text = args.server_log.read_bytes()[offset:].decode("utf-8", "replace")
+    timing = {
+        "wall_s": wall,
+        "busy_s": busy_seconds(args.server_log, offset),
+        "requests": float(log_text.count('"POST /v1/chat/completions')),
+        "date": datetime.now().strftime("%Y-%m-%d %H:%M"),
+    }
+    body = markdown(shown, args.model, args.cases, timing)
     print(body)
     if not args.no_doc:
         replace_section(DOC, OWNER, body)
