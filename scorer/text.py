@@ -375,7 +375,9 @@ def analyse(text: str, *, with_names: bool = True, language: str = ENGLISH) -> A
         quantities={k: frozenset(v) for k, v in r.quantities.items()},
         facts=frozenset(r.facts),
         negated_terms=frozenset(r.negated - r.affirmed),
-        names=names(text, language) if with_names and _names_are_capitalised(language) else frozenset(),
+        names=names(text, language)
+        if with_names and _names_are_capitalised(language)
+        else frozenset(),
     )
 
 

@@ -290,7 +290,7 @@ def _print_summary(summary: Any) -> None:
     if summary.comparison:
         console.print(rendered(comparison_markdown(summary.comparison)))
     if summary.diagnosis and (steps := next_steps_lines(summary.diagnosis.advice)):
-        console.print(safe("\n".join(["What to do next:", *steps])), highlight=False)
+        console.print(rendered("\n".join(["## What to do next", "", *steps])))
     console.print(
         f"Every claim and chunk: [bold]recall-audit show {summary.run_id[:8]}[/bold]; "
         "the run and its artifacts in Prefect: [bold]make ui[/bold] (recall-audit server)."
