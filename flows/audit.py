@@ -276,19 +276,11 @@ async def audit(
     plan = BatchPlan(
         database_url=url, run=run, spec=spec, shared_limits=limits, retry_errors=not keep_errors
     )
-    kb = await anyio.to_thread.run_sync(
-        open_knowledge_base,
-        spec.retriever.spec,
-        spec.diagnosis.knowledge_base,
-        None,
-        spec.retriever.local_settings(),
-    )
-    if kb is not None:
-        await record_run_knowledge_base(engine, run.id, kb)
+    diagnosable = await _record_knowledge_base(engine, run.id, spec)
     await _audit_cases(engine, plan, loaded.cases)
     run = await close_run(engine, plan.run.id, failed=False)
     get_run_logger().info("Run %s done: mean recall %s", run.id, run.mean_recall)
-    return await _conclude(engine, run, spec, loaded, diagnosable=kb is not None)
+    return await _conclude(engine, run, spec, loaded, diagnosable=diagnosable)
 
 
 def _resolved(spec: AuditSpec, has_contexts: bool) -> AuditSpec:
@@ -406,6 +398,17 @@ async def _conclude(
     await label_flow_run(run, comparison)
     regressed = comparison is not None and comparison.verdict == "regressed"
     return final_state(verdict, summary, regressed=regressed)
+
+
+async def _record_knowledge_base(engine: Engine, run_id: str, spec: AuditSpec) -> bool:
+    """The run names the version of the knowledge base it can see, chunked as it chunks it;
+    False when it sees none (nothing to diagnose against)."""
+    retriever, given = spec.retriever, spec.diagnosis.knowledge_base
+    local = retriever.local_settings()
+    kb = await anyio.to_thread.run_sync(open_knowledge_base, retriever.spec, given, None, local)
+    if kb is not None:
+        await record_run_knowledge_base(engine, run_id, kb)
+    return kb is not None
 
 
 def _diagnosis_plan(run_id: str, spec: AuditSpec) -> DiagnosisPlan:
