@@ -79,7 +79,9 @@ def command_options() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for name, command in root.commands.items():
         subcommands = command.commands if isinstance(command, TyperGroup) else {"": command}
-        found[name] = {"--help"}  # a group named alone, as in "`recall-audit baseline`"
+        # A group named alone, as in "`recall-audit baseline`", with its own options (those of
+        # its callback: `recall-audit server --port` runs the server, `server stop` stops it).
+        found[name] = {"--help"} | {o for p in command.params for o in [*p.opts, *p.secondary_opts]}
         for sub, leaf in subcommands.items():
             options = {o for p in leaf.params for o in [*p.opts, *p.secondary_opts]}
             found[f"{name} {sub}".strip()] = options | {"--help"}
