@@ -128,10 +128,12 @@ class Configuration(_Part):
 
 
 def _short_retriever(spec: str) -> str:
-    """A file's name for `bm25:` paths, the host and path of a URL (without its masked
-    credentials); other specs as they are."""
-    if spec.startswith("bm25:"):
-        return f"bm25:{PurePath(spec.removeprefix('bm25:')).name or spec}"
+    """A file's name for `bm25:`/`dense:` paths (with their settings), the host and path of a
+    URL (without its masked credentials); other specs as they are."""
+    kind, _, rest = spec.partition(":")
+    if kind in ("bm25", "dense"):
+        path, mark, query = rest.partition("?")
+        return f"{kind}:{PurePath(path).name or path}{mark}{query}"
     if "://" not in spec:
         return spec
     return spec.split("://", 1)[1].removeprefix("***@")

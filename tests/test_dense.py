@@ -133,7 +133,9 @@ async def test_prefixes_and_input_types_reach_the_endpoint_as_configured(
     kb: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with FakeModelServer(hashed_vectors) as server:
-        monkeypatch.setenv("OPENAI_BASE_URL", f"{server.url}/v1")
+        # The judge's endpoint is elsewhere: the embeddings server has its own variable.
+        monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+        monkeypatch.setenv("RECALL_AUDIT_EMBEDDING_BASE_URL", f"{server.url}/v1")
         monkeypatch.setenv("OPENAI_API_KEY", "sk-test-embedding-key-0000")
         spec = (
             f"dense:{kb}?embedding=openai/e5-base&prefixes=e5&input_type=search_query,search_document"

@@ -2,6 +2,8 @@
 
     recall-audit experiment --dataset cases.jsonl --retriever bm25:kb/ --top-k 2,4,8
     recall-audit experiment --dataset cases.jsonl --retriever http://a/s --retriever http://b/s
+    recall-audit experiment --dataset cases.jsonl --retriever bm25:kb/ --retriever dense:kb/ \
+        --embedding openai/A --embedding openai/B --chunk-size 300,800
     recall-audit experiment --dataset cases.jsonl --matrix experiment.yaml
 
 An experiment.yaml holds settings every configuration shares (any `run` option, by its
@@ -30,11 +32,13 @@ from recall_audit.cli.options import (
     DEFAULT,
     AppDir,
     AsJson,
+    ChunkUnit,
     Concurrency,
     ContextField,
     Dataset,
     Judge,
     Name,
+    Overlap,
     Rpm,
     Samples,
     Tpm,
@@ -45,7 +49,7 @@ from recall_audit.cli.options import (
 from recall_audit.cli.references import RETRIEVER_URL_ENV, retriever_by_reference
 from recall_audit.cli.tables import Column, fitted_table
 from recall_audit.cli.terminal import safe
-from recall_audit.scorer.audit_spec import AuditSpec
+from recall_audit.scorer.audit_spec import LOCAL_SETTINGS, AuditSpec
 from recall_audit.scorer.experiment import COLUMNS, ExperimentReport, arm_cells
 
 experiment_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
@@ -71,21 +75,32 @@ def read_matrix(path: Path) -> tuple[dict[str, Any], dict[str, list[Any]]]:
     return data, matrix
 
 
-def _numbers(text: str) -> list[int]:
+def _numbers(text: str, option: str = "--top-k", of: str = "chunks") -> list[int]:
     try:
         values = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         values = []
     if not values or min(values) < 1:
-        raise fail(f"--top-k must be numbers of chunks above 0, such as 2,4,8; not {text!r}")
+        raise fail(f"{option} must be numbers of {of} above 0, such as 2,4,8; not {text!r}")
     return values
 
 
 def configurations(shared: dict[str, Any], varied: dict[str, list[Any]]) -> list[AuditSpec]:
-    """One spec per combination of the varied settings, the shared ones in each."""
+    """One spec per combination of the varied settings, the shared ones in each; combinations
+    that differ only in what their retriever does not read (bm25: and two embedding models)
+    are one configuration."""
     names = list(varied)
     combos = itertools.product(*(varied[n] for n in names))
-    return [spec_of(**(shared | dict(zip(names, combo, strict=True)))) for combo in combos]
+    specs = [_read(spec_of(**(shared | dict(zip(names, c, strict=True))))) for c in combos]
+    return list({spec.configuration().key: spec for spec in specs}.values())
+
+
+def _read(spec: AuditSpec) -> AuditSpec:
+    """The spec without the local settings its retriever does not read."""
+    kind = spec.configuration().retriever.partition(":")[0]
+    unread = [] if kind == "dense" else ["embedding"] if kind == "bm25" else list(LOCAL_SETTINGS)
+    update = {name: None for name in unread}
+    return spec.model_copy(update={"retriever": spec.retriever.model_copy(update=update)})
 
 
 def by_reference(specs: list[AuditSpec]) -> list[AuditSpec]:
@@ -141,13 +156,26 @@ def experiment(
     rpm: Rpm = None,
     tpm: Tpm = None,
     as_json: AsJson = False,
+    embedding: Annotated[
+        list[str] | None,
+        typer.Option(help="openai/<model> for dense: retrievers; repeat to compare several."),
+    ] = None,
+    chunk_size: Annotated[
+        str | None,
+        typer.Option(help="bm25:/dense: chunk sizes: one or several, as 300,800."),
+    ] = None,
+    overlap: Overlap = None,
+    chunk_unit: ChunkUnit = None,
 ) -> None:
     """Audit several configurations over one dataset side by side: one parent flow run, one
     child audit run each, every one compared with the first on the same frozen claims."""
     shared = dict(locals())
+    sizes = shared.pop("chunk_size")
     varied = {
         "retriever": shared.pop("retriever") or [None],
         "top_k": _numbers(shared.pop("top_k")),
+        "embedding": shared.pop("embedding") or [None],
+        "chunk_size": _numbers(sizes, "--chunk-size", "characters") if sizes else [None],
     }
     for option in ("matrix", "as_json"):
         shared.pop(option)
@@ -158,7 +186,8 @@ def experiment(
     specs = configurations(shared, varied)
     check_before_start(specs[0])
     for spec in specs[1:]:
-        check_judge_and_retriever(spec.judge, spec.retriever.spec, app_dir)
+        local = spec.retriever.local_settings()
+        check_judge_and_retriever(spec.judge, spec.retriever.spec, app_dir, local)
     from recall_audit.flows.experiment import experiment as experiment_flow
 
     with bad_input_exits():

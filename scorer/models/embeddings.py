@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 from typing import Any, Literal
 
 import anyio
@@ -26,6 +27,9 @@ from recall_audit.scorer.models.openai import DEFAULT_BASE_URL, openai_auth_head
 
 Kind = Literal["query", "passage"]
 PROVIDER = "openai/"
+# Where the embeddings server is when it is not the judge's (OPENAI_BASE_URL): one audit may
+# embed with a local server and judge with a hosted model.
+BASE_URL_ENV = "RECALL_AUDIT_EMBEDDING_BASE_URL"
 
 
 class EmbeddingSettings(BaseModel):
@@ -87,6 +91,10 @@ class OpenAIEmbeddings(HttpChatModel):
     api_key_env = "OPENAI_API_KEY"
 
     def __init__(self, settings: EmbeddingSettings, model: ModelSettings | None = None) -> None:
+        model = model or ModelSettings()
+        own = os.environ.get(BASE_URL_ENV, "").strip()
+        if own and model.base_url is None:
+            model = model.model_copy(update={"base_url": own})
         super().__init__(settings.model, model)
         self.embedding = settings
 
