@@ -54,6 +54,13 @@ from recall_audit.scorer.experiment import COLUMNS, ExperimentReport, arm_cells
 
 experiment_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 console = Console()
+Embeddings = Annotated[
+    list[str] | None,
+    typer.Option(help="openai/<model> for dense: retrievers; repeat to compare several."),
+]
+ChunkSizes = Annotated[
+    str | None, typer.Option(help="bm25:/dense: chunk sizes: one or several, as 300,800.")
+]
 # What goes first when the table is wider than the terminal (0: never dropped).
 RANKS = (0, 0, 0, 3, 5, 4, 2, 1, 1)
 
@@ -156,14 +163,8 @@ def experiment(
     rpm: Rpm = None,
     tpm: Tpm = None,
     as_json: AsJson = False,
-    embedding: Annotated[
-        list[str] | None,
-        typer.Option(help="openai/<model> for dense: retrievers; repeat to compare several."),
-    ] = None,
-    chunk_size: Annotated[
-        str | None,
-        typer.Option(help="bm25:/dense: chunk sizes: one or several, as 300,800."),
-    ] = None,
+    embedding: Embeddings = None,
+    chunk_size: ChunkSizes = None,
     overlap: Overlap = None,
     chunk_unit: ChunkUnit = None,
 ) -> None:
