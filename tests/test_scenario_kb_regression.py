@@ -38,6 +38,7 @@ from prefect.settings import PREFECT_API_URL, temporary_settings
 from prefect_server import PrefectServer, recent_events, server_environment, stop
 from recall_audit.flows.watch import send_kb_updated
 from recall_audit.scorer.compare import Comparison, compare_runs
+from recall_audit.scorer.report import short
 from recall_audit.scorer.retrievers import knowledge_base_fingerprint
 from recall_audit.storage import (
     CaseResultRecord,
@@ -47,7 +48,7 @@ from recall_audit.storage import (
     run_outcome,
     run_results,
 )
-from recall_audit.tasks.publish import artifact_key
+from recall_audit.tasks.publish import EVENT_TEXT, artifact_key
 from sqlmodel import Session
 
 pytestmark = [pytest.mark.server, pytest.mark.anyio]
@@ -263,7 +264,9 @@ async def test_kb_update_burst_starts_one_run_that_names_the_lost_claims(
     assert payload["baseline_run_id"] == base.id
     assert payload["drop"] == pytest.approx(-comparison.delta)
     named = {(c["case"], c["claim"]) for c in payload["lost_claims"]}
-    assert named <= expected_lost and len(named) == min(len(expected_lost), LOST_IN_EVENT)
+    # An event names each claim in at most EVENT_TEXT characters.
+    expected_named = {(case, short(claim, EVENT_TEXT)) for case, claim in expected_lost}
+    assert named <= expected_named and len(named) == min(len(expected_lost), LOST_IN_EVENT)
 
     summary = await _latest_artifact(client, artifact_key(DATASET_NAME, "summary"))
     assert "regressed" in summary.data and head.id in summary.data
