@@ -165,6 +165,10 @@ def main() -> None:
         run_id = run_audit(args.url, args.model, args.cases, work)
         wall = time.monotonic() - started
         shown = stored_run(args.url, work, run_id)
+        # The project's server the run started goes with the folder that holds its home.
+        subprocess.run(
+            [*cli(), "server", "stop"], env=environment(args.url, work), cwd=work, check=False
+        )
     log_text = args.server_log.read_bytes()[offset:].decode("utf-8", "replace")
     timing = {
         "wall_s": wall,
