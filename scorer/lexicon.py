@@ -71,6 +71,9 @@ class Wordnet:
     def irregular_verb(self, word: str) -> bool:
         return word in self._exceptions["v"]
 
+    def irregular_noun(self, word: str) -> bool:
+        return word in self._exceptions["n"]
+
     def frequency(self, word: str, pos: str) -> int:
         """How often people tagged `word` as this part of speech (+1 when it is one)."""
         lemmas = self.lemmas(word, pos)
@@ -162,6 +165,25 @@ def is_irregular(word: str) -> bool:
     """True for an irregular form of a verb ("sung", "written", "flew")."""
     net = wordnet()
     return bool(net and net.irregular_verb(word.lower()))
+
+
+def is_adjective(word: str) -> bool:
+    """True when `word` is an adjective WordNet knows ("flightless", "non-profit")."""
+    net = wordnet()
+    return bool(net and net.lemmas(word.lower(), "a"))
+
+
+def is_irregular_plural(word: str) -> bool:
+    """True for a noun's irregular plural ("mitochondria", "children", "criteria")."""
+    net = wordnet()
+    return bool(net and net.irregular_noun(word.lower()))
+
+
+def is_plural_noun(word: str) -> bool:
+    """True for the plural of a noun ("penguins", "children"; not "Athens", "news")."""
+    net = wordnet()
+    low = word.lower()
+    return bool(net and net.lemmas(low, "n") and low not in net.lemmas(low, "n"))
 
 
 def is_verb(word: str) -> bool:

@@ -210,9 +210,12 @@ def exchanged(claim: Shape, evidence: Shape) -> str:
     the same kind ("Physics in 1911" against "Physics in 1903 and Chemistry in 1911"),
     while the evidence binds the claim's number to none of the claim's words."""
     claim_words = set(claim.stems)
+    numbers = {_value(w) for w in evidence.words if w[:1].isdigit()}
     for word, number in sorted(claim.anchors):
         if (word, number) in evidence.anchors:
             continue
+        if number not in numbers:
+            continue  # the claim's number is not in this sentence: nothing is exchanged
         bound = {w for w, n in evidence.anchors if n == number}
         if bound and bound <= claim_words:
             continue  # "the Physics laboratory in 1960": bound to what the claim names
@@ -275,6 +278,8 @@ def swapped(claim: Shape, evidence: Shape) -> str:
         return ""
     for pivot, cp in cpos.items():
         ep = epos[pivot]
+        if claim.words[cp] != evidence.words[ep]:
+            continue  # "recorded her album" / "her record": another role, no order to compare
         others = {t: i for t, i in cpos.items() if t != pivot}
         x, y = _neighbours(claim, cp, others)
         if x is None or y is None or _side(claim, cpos[x], cp) != -1:

@@ -70,7 +70,12 @@ def _is_verb(tok: _Tok, like: _Tok | None = None) -> bool:
         return False
     if _is_past(like):
         return low.endswith("ed") or looks_like_verb(low) or lexicon.is_irregular(low)
-    return low.endswith("s") and like.low.endswith("s")
+    if like.low.endswith("s"):
+        return low.endswith("s")
+    # Plain forms ("generate ... and carry"): only a word mostly used as a verb, since
+    # "generate heat and water" lists objects.
+    plain = not looks_like_verb(like.low)  # not after "are", "can", "was"
+    return plain and not low.endswith("s") and lexicon.is_mostly_verb(low)
 
 
 def _is_past(tok: _Tok) -> bool:
@@ -78,7 +83,9 @@ def _is_past(tok: _Tok) -> bool:
     return low in _PAST or low.endswith("ed") or (looks_like_verb(low) and low not in _PRESENT)
 
 
-_PRESENT = frozenset("is are has have do does can will may shall must remains becomes".split())
+_PRESENT = frozenset(
+    "is are has have do does can will may shall must should remains becomes".split()
+)
 
 
 def _verb_at(tokens: list[_Tok], i: int, like: _Tok | None = None) -> bool:
@@ -103,7 +110,8 @@ def _main_verb(tokens: list[_Tok]) -> int:
         ),
         None,
     )
-    for i, tok in enumerate(tokens[1:12], start=1):
+    start = _opening_phrase(tokens) + 1
+    for i, tok in enumerate(tokens[start : start + 11], start=start):
         if tok.text in ",;:(":
             return -1
         if _is_verb(tok) or (later is not None and tok is not later and _is_verb(tok, later)):
@@ -116,13 +124,31 @@ def _main_verb(tokens: list[_Tok]) -> int:
     return -1
 
 
+def _opening_phrase(tokens: list[_Tok]) -> int:
+    """Where a sentence's opening phrase ends ("According to the survey, ...", "In 2004,
+    ..."): the position after its comma, 0 when it opens with its subject."""
+    if not tokens or not (tokens[0].low in _PREPOSITIONS or tokens[0].low == "according"):
+        return 0
+    return next((i + 1 for i in range(1, min(10, len(tokens))) if tokens[i].text == ","), 0)
+
+
 def _plural_verb(tokens: list[_Tok], i: int) -> bool:
-    """A verb's plain form after a plural noun ("Other ancestors include")."""
+    """A verb's plain form after a plural noun ("Other ancestors include", "Mitochondria
+    generate"). A capitalised word is a name ("accepts GET"), and "Acme's" no plural."""
     before = tokens[i - 1].low
     low = tokens[i].low
-    if not before.endswith("s") or looks_like_verb(before) or low.endswith("s"):
+    if not tokens[i].text.islower() or low.endswith("s") or before.endswith(("'s", "’s")):
         return False
-    return lexicon.is_mostly_verb(low)
+    plural = before.endswith("s") and not looks_like_verb(before)
+    return (plural or lexicon.is_irregular_plural(before)) and lexicon.is_mostly_verb(low)
+
+
+def continues_predicate(left: str, right: str) -> bool:
+    """True when `right` opens with a verb inflected as `left`'s main verb ("signs each
+    payload ..., and retries ..."): a second predicate of its subject, not a clause."""
+    before, after = _tokens(left), _tokens(right)
+    verb = _main_verb(before)
+    return verb > 0 and bool(after) and after[0].text.islower() and _is_verb(after[0], before[verb])
 
 
 def has_subject(clause: str) -> bool:
@@ -180,7 +206,9 @@ def split(sentence: str) -> list[str]:
             claims.extend(_claim(subject, shared, p) for p in _dated(predicate))
     for antecedent, clause in extra:
         joined = antecedent if antecedent else subject
-        copula = "" if _verb_at(_tokens(clause), 0) else ("was" if past else "is")
+        opens = _tokens(clause)[:4]  # "which in humans encodes": a verb after a phrase
+        has_verb = _verb_at(opens, 0) or any(_is_verb(t) for t in opens[1:])
+        copula = "" if has_verb else ("was" if past else "is")
         claims.append(_claim(joined, copula, clause))
     return [c for c in claims if c]
 
@@ -262,7 +290,8 @@ def _with_aside(sentence: str, tokens: list[_Tok]) -> list[str]:
     first, second = commas[0], commas[1]
     aside = tokens[first + 1 : second]
     # Right after "Subject, aside," only a verb can come: any form of one will do.
-    if not aside or second + 1 >= len(tokens) or not lexicon.is_verb(tokens[second + 1].low):
+    after = tokens[second + 1].low if second + 1 < len(tokens) else ""
+    if not aside or not (looks_like_verb(after) or lexicon.is_verb(after)):
         return [sentence]
     opens = aside[0].low
     if not (
@@ -271,6 +300,7 @@ def _with_aside(sentence: str, tokens: list[_Tok]) -> list[str]:
         or opens[:1].isdigit()
         or _is_verb(aside[0], aside[0])
         or _participle(aside[0])
+        or (aside[0].text.islower() and lexicon.is_adjective(opens))  # "flightless birds"
     ):
         return [sentence]
     subject = _text(sentence, tokens, 0, first)
@@ -280,10 +310,16 @@ def _with_aside(sentence: str, tokens: list[_Tok]) -> list[str]:
         return [*main, _claim(subject, _text(sentence, tokens, first + 2, second))]
     verb = tokens[second + 1].low
     participle = aside[0].low.endswith(("ed", "en", "n")) and opens not in _DETERMINERS
-    past = verb in _PAST or verb.endswith("ed") or looks_like_verb(verb)
-    copula = "was" if past or participle else "is"
+    past = verb in _PAST or verb.endswith("ed") or (looks_like_verb(verb) and verb not in _PRESENT)
+    copula = _copula(tokens[first - 1], past=past or participle)
     aside_text = _text(sentence, tokens, first + 1, second)
     return [*main, *(_claim(subject, copula, part) for part in _dated(aside_text))]
+
+
+def _copula(head: _Tok, *, past: bool) -> str:
+    """ "is" or "was", "are" or "were" after a plural head noun ("Penguins are ...")."""
+    plural = lexicon.is_plural_noun(head.low)
+    return ("were" if plural else "was") if past else ("are" if plural else "is")
 
 
 def _relative_clauses(
@@ -335,7 +371,7 @@ def _predicates(tokens: list[_Tok], verb: int) -> list[tuple[int, int]]:
 def _objects(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> list[str]:
     """One predicate, or one per item of a list it ends with ("supports A, B and C")."""
     whole = [_text(sentence, tokens, lo, hi)]
-    ands = _top_level(tokens, lo + 1, hi, "and") + _top_level(tokens, lo + 1, hi, "or")
+    ands = _top_level(tokens, lo + 1, hi, "and")  # "A or B" is one fact: an alternative
     if not ands:
         return whole
     joint = max(ands)
@@ -348,6 +384,8 @@ def _objects(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> list[str]:
     if found is None:
         return whole
     anchor, items = found
+    if any(t.low == tokens[anchor].low for t in tokens[joint + 1 : right_end]):
+        return whole  # "kept for 7 years and transcripts for 2": a clause with its verb gapped
     items.append((joint + 1, right_end))
     # Two long items joined by "and" are rarely a list unless both are noun phrases.
     alike = all(tokens[a].low in _DETERMINERS for a, _ in items)

@@ -76,9 +76,10 @@ def _clauses(sentence: str) -> list[str]:
         cut = None
         for match in _CLAUSE_CUT.finditer(rest):
             left, right = rest[: match.start()], rest[match.end() :]
-            if _stands_alone(left, needs_subject=False) and _stands_alone(
+            alone = _stands_alone(left, needs_subject=False) and _stands_alone(
                 right, needs_subject=True
-            ):
+            )
+            if alone and not atomic.continues_predicate(left, right):
                 cut = match
                 break
         if cut is None:
