@@ -156,6 +156,7 @@ def _ceased(words: tuple[str, ...], stems: tuple[str | None, ...]) -> frozenset[
 
 # How far left of a number its fact word may be: "Physics in 1903", "born in 1879".
 _ANCHOR_REACH = 3
+_ATTRIBUTIVE = frozenset("the its their his her our this that".split())
 
 
 _RANGE = frozenset("- – — to and or".split())
@@ -176,6 +177,11 @@ def _anchors(words: tuple[str, ...], stems: tuple[str | None, ...]) -> frozenset
     out = set()
     for i, w in enumerate(words):
         if not w[0].isdigit() or _in_range(words, i):
+            continue
+        if i and words[i - 1] in _ATTRIBUTIVE:
+            # "the 2024 edition": the number tells which edition, not how many of before.
+            if i + 1 < len(words) and stems[i + 1] is not None:
+                out.add((stems[i + 1], _value(w)))
             continue
         for j in range(i - 1, max(-1, i - 1 - _ANCHOR_REACH), -1):
             if not words[j][0].isalnum() or words[j][0].isdigit():

@@ -171,10 +171,22 @@ def test_compound_references_split_into_facts_that_name_their_subject(reference,
 
 
 def test_a_number_elsewhere_in_the_context_exchanges_nothing() -> None:
-    # The other edition's figure sits in another sentence of the same pool of chunks.
+    # The other status code sits in another sentence of the pool: 429 is not exchanged.
     result = score(
-        ["About 4000 visitors came to the festival in 2023.", "The festival drew 3,100 visitors in 2022."],
-        "The festival drew 4,000 visitors in 2023.",
+        [
+            "A client that sends too many requests gets status 429 from the Orbit API.",
+            "The Orbit API returns HTTP 503 during maintenance.",
+        ],
+        "The Orbit API returns HTTP 429 when a client sends too many requests.",
+    )
+    assert result.score == 1.0
+
+
+def test_a_number_after_the_tells_which_not_how_many() -> None:
+    # "attended the 2025 edition": 2025 names the edition; it is no count of attendance.
+    result = score(
+        ["About 1900 engineers attended the 2025 edition of Lumen Summit, up from 1,400."],
+        "Lumen Summit 2025 was attended by 1,900 engineers.",
     )
     assert result.score == 1.0
 
