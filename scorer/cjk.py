@@ -51,6 +51,21 @@ UNITS = {
 _LONGEST_FIRST = sorted(UNITS, key=len, reverse=True)
 
 
+# Days of the week: 月曜日 (Japanese, Monday first), 星期一 / 礼拜一 / 周一 (Chinese); "一周"
+# is "one week" and "周末" the weekend, so 周 counts only before a day's numeral.
+_WEEKDAY = re.compile(r"([月火水木金土日])曜日?|(?:星期|礼拜)([一二三四五六日天])|周([一二三四五六日])(?![次年内末])")
+_DAY_NUMBERS = {c: i + 1 for i, c in enumerate("月火水木金土")} | {"日": 7, "天": 7} | {
+    c: i + 1 for i, c in enumerate("一二三四五六")
+}
+
+
+def weekdays(run: str) -> tuple[list[int], str]:
+    """The days of the week a Han run names (1 is Monday), and the run with them cut out
+    (as grammar, so "月曜日" and "木曜日" share no bigram)."""
+    days = [_DAY_NUMBERS[m.group(1) or m.group(2) or m.group(3)] for m in _WEEKDAY.finditer(run)]
+    return days, _WEEKDAY.sub("的", run) if days else run
+
+
 _NEGATION_CUT = re.compile(f"([{''.join(sorted(CHINESE_NEGATIONS))}])")
 
 

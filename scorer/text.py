@@ -64,6 +64,10 @@ _MONTHS = {
 }  # fmt: skip
 # Capitalised only: "may", "march", "dec" are also ordinary words.
 MONTH_FORMS = frozenset(m.capitalize() for m in _MONTHS)
+_WEEKDAYS = {
+    day: i + 1
+    for i, day in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())
+}
 
 # A negation governs the next content word only: in "not approved in Europe" it is the
 # approval that is denied, not Europe.
@@ -261,10 +265,16 @@ def _word_kind(tok: str, language: str = ENGLISH) -> tuple[str, str]:
         return _FACT, f"#{_ORDINAL_WORDS[low]}"
     if tok in MONTH_FORMS or (low in _MONTHS and len(low) > 4 and tok[0].isupper()):
         return _FACT, f"@{_MONTHS[low]}"
+    if tok[0].isupper() and _weekday(low):  # "Monday", "on Mondays"
+        return _FACT, f"%{_weekday(low)}"
     if low.endswith("n't") or low in NEGATIONS:
         return _NEGATION, ""
     term = _term(low, language)
     return (_NOTHING, "") if term is None else (_TERM, term)
+
+
+def _weekday(low: str) -> int:
+    return _WEEKDAYS.get(low) or _WEEKDAYS.get(low.removesuffix("s"), 0)
 
 
 class _Reader:
@@ -340,6 +350,8 @@ class _Reader:
             if cjk.denies_before(tok):
                 self.deny_last()
             return
+        days, tok = cjk.weekdays(tok)
+        self.facts.update(f"%{day}" for day in days)
         for piece in cjk.split_negations(tok):
             if piece in cjk.CHINESE_NEGATIONS:
                 self.scope = _NEGATION_SCOPE
@@ -493,6 +505,7 @@ def _is_capitalised(tok: str) -> bool:
         tok[0].isupper()
         and tok[0].isalpha()
         and tok not in MONTH_FORMS
+        and not _weekday(tok.lower())
         and _content_word(tok.lower()) is not None
     )
 

@@ -291,3 +291,24 @@ def test_other_latin_languages_are_stemmed_as_their_own() -> None:
     assert verdict.supported, verdict.explanation
     german = analyse("Er entwickelte die Theorie", language="de")
     assert german.terms == analyse("Sie hat die Theorien entwickelt", language="de").terms
+
+
+@pytest.mark.parametrize(
+    ("context", "ground_truth"),
+    [
+        ("The pool is closed on Tuesdays for cleaning.", "The pool is closed on Mondays."),
+        ("プールは清掃のため毎週火曜日が休みです。", "プールは毎週月曜日が休みです。"),
+        ("游泳池每周二闭馆清洁。", "游泳池每周一闭馆。"),
+    ],
+)
+def test_another_day_of_the_week_contradicts(context, ground_truth) -> None:
+    (verdict,) = score([context], ground_truth).verdicts
+    assert not verdict.supported
+    assert verdict.explanation == "the context names another day of the week"
+    assert (
+        score(
+            [context.replace("Tuesdays", "Mondays").replace("火", "月").replace("周二", "周一")],
+            ground_truth,
+        ).score
+        == 1.0
+    )

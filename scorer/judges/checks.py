@@ -16,7 +16,7 @@ from recall_audit.scorer.grounding import grounded
 from recall_audit.scorer.relations import Shape
 from recall_audit.scorer.text import Analysis, Name
 
-_FACT_KINDS = {"#": "ordinal", "@": "month"}
+_FACT_KINDS = {"#": "ordinal", "@": "month", "%": "day of the week"}
 
 
 @dataclass(frozen=True, slots=True)
