@@ -132,7 +132,9 @@ def leave_one_domain_out(judged: Sequence[Judged]) -> dict[str, float]:
     return held
 
 
-def markdown(command: str) -> str:
+def markdown(command: str, other: BuiltinSettings | None = None) -> str:
+    """The atomic set's table; with `other` (the three fidelity files' choice, when the
+    judge ships another), a last line with the error those settings would give."""
     items = atomic_set.load()
     judged = judge_all(atomic_set.cases(items))
     shipped = BuiltinJudge()
@@ -166,6 +168,20 @@ def markdown(command: str) -> str:
             f"| {name} | {out.cases} | {out.mae:.3f} | {out.exact:.0%} | {out.removed_lowers:.0%} "
             f"| {out.wrong_lowers:.0%} | {plain.mae:.3f} | {same:.0%} |"
         )
+    if other is not None and other != shipped.settings:
+        chosen = replace(other, cjk_threshold=ct, cjk_combined_threshold=cp)
+        at_other = scores(judged, chosen)
+        errors = ", ".join(
+            f"{name} {figures(rows, at_other).mae:.3f}"
+            for name, langs in GROUPS.items()
+            if (rows := [j for j in judged if j.case.lang in langs])
+        )
+        lines += [
+            "",
+            f"At the fidelity files' choice ({other.threshold:.2f} / "
+            f"{other.combined_threshold:.2f}) instead of the shipped settings, the MAE "
+            f"would be: {errors}.",
+        ]
     return "\n".join(lines)
 
 

@@ -312,3 +312,28 @@ def test_another_day_of_the_week_contradicts(context, ground_truth) -> None:
         ).score
         == 1.0
     )
+
+
+@pytest.mark.parametrize(
+    ("reference", "claims"),
+    [
+        (
+            "Einstein was born in 1879. He developed relativity.",
+            ["Einstein was born in 1879.", "Einstein developed relativity."],
+        ),
+        (
+            "The Corvo kettle holds 1.7 litres. It boils water in three minutes.",
+            ["The Corvo kettle holds 1.7 litres.", "The Corvo kettle boils water in three minutes."],
+        ),
+        (
+            "湯川秀樹は１９４９年にノーベル物理学賞を受賞した。彼は中間子の存在を予言した。",
+            ["湯川秀樹は１９４９年にノーベル物理学賞を受賞した。", "湯川秀樹は中間子の存在を予言した。"],
+        ),
+        ("屠呦呦出生于浙江宁波。她发现了青蒿素。", ["屠呦呦出生于浙江宁波。", "屠呦呦发现了青蒿素。"]),
+        # No antecedent, or no pronoun: nothing is replaced.
+        ("It rained all week.", None),
+        ("それぞれの部屋に窓がある。", None),
+    ],
+)
+def test_a_pronoun_opening_a_sentence_names_what_it_stands_for(reference, claims) -> None:
+    assert extract_claim_texts(reference) == (claims or [reference])

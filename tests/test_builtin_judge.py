@@ -65,8 +65,8 @@ def test_einstein_recall_is_two_thirds() -> None:
     assert result.status is Status.SCORED
     assert result.claims == [
         "Einstein was born in 1879.",
-        "He developed relativity.",
-        "He won the Nobel Prize.",
+        "Einstein developed relativity.",
+        "Einstein won the Nobel Prize.",
     ]
     assert result.score == pytest.approx(2 / 3)
     born, relativity, nobel = result.verdicts

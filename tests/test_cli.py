@@ -59,7 +59,7 @@ def test_json_summary_and_fail_under_exit_code(prefect_api, sqlite_db_url, tmp_p
     shown = recall_audit("show", summary["run_id"][:8], "--case", "einstein", env=env, cwd=tmp_path)
     assert (
         shown.returncode == 0
-        and "He won the Nobel Prize." in shown.stdout
+        and "Einstein won the Nobel Prize." in shown.stdout
         and "chunk 1" in shown.stdout
     )
 

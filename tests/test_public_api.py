@@ -30,7 +30,7 @@ def test_worked_example_scores_two_thirds_and_names_the_missing_claim():
 
     assert result.status is Status.SCORED
     assert result.score == pytest.approx(2 / 3)
-    assert result.missing_claims == ["He won the Nobel Prize."]
+    assert result.missing_claims == ["Einstein won the Nobel Prize."]
     assert [v.chunk_indices[:1] for v in result.verdicts if v.supported] == [[0], [1]]
     assert "Nobel Prize" in result.reason.split("Missing:")[1]
     assert "chunk 1" in result.reason and "chunk 2" in result.reason
@@ -119,7 +119,7 @@ def test_deepeval_metric_sets_score_reason_and_success():
     assert strict.measure(case) == 0.0 and strict.success is False and strict.threshold == 1.0
     quiet = ContextualRecallMetric(include_reason=False)
     quiet.measure(case)
-    assert quiet.reason is None and quiet.result.missing_claims == ["He won the Nobel Prize."]
+    assert quiet.reason is None and quiet.result.missing_claims == ["Einstein won the Nobel Prize."]
 
 
 def test_deepeval_metric_strict_mode_passes_full_recall_and_a_measure_works():

@@ -151,6 +151,34 @@ def continues_predicate(left: str, right: str) -> bool:
     return verb > 0 and bool(after) and after[0].text.islower() and _is_verb(after[0], before[verb])
 
 
+_PERSONAL = frozenset("he she it they".split())
+
+
+def subject(sentence: str) -> str:
+    """The noun phrase a sentence opens with, before its verb ("Einstein", "The X1"), for
+    a pronoun in the next sentence to stand for; '' when it is a pronoun or none is found."""
+    tokens = _tokens(sentence)
+    verb = _main_verb(tokens)
+    start = _opening_phrase(tokens)
+    if verb <= start or verb - start > 6:
+        return ""
+    words = {t.low for t in tokens[start:verb]}
+    if words & (_PERSONAL | _RELATIVE | {"his", "her", "its", "their", "this", "that"}):
+        return ""
+    return _text(sentence, tokens, start, verb)
+
+
+def resolve_pronoun(sentence: str, antecedent: str) -> str:
+    """ "He developed relativity." after "Einstein was born ..." is "Einstein developed
+    relativity.": a claim names what it is about (a claim is read on its own)."""
+    tokens = _tokens(sentence)
+    if not antecedent or len(tokens) < 3 or tokens[0].low not in _PERSONAL:
+        return sentence
+    if _main_verb(tokens) != 1:
+        return sentence
+    return antecedent + sentence[tokens[0].end :]
+
+
 def has_subject(clause: str) -> bool:
     """True when the clause opens with a subject and its verb ("refunds reach ...")."""
     tokens = _tokens(clause)

@@ -54,6 +54,32 @@ def split(sentence: str) -> list[str]:
     return claims
 
 
+# Japanese pronouns before their particle (not "それぞれ", "彼岸"); Chinese ones not in
+# "他人" (others).
+_PRONOUN = re.compile("^(?:(?:彼女|彼ら|彼|それ)(?=[はがも])|(?:他们|她们|它们|他|她|它)(?!人))")
+
+
+def subject(sentence: str) -> str:
+    """The topic a sentence opens with ("アインシュタイン" of "アインシュタインは…"), for a
+    pronoun in the next sentence to stand for; '' for a pronoun or none."""
+    body = sentence.strip()
+    japanese = bool(re.search(f"[{cjk.HIRAGANA}{cjk.KATAKANA}]", body))
+    topic = _topic(body, japanese)
+    if japanese:
+        topic = topic[:-1]
+    if not topic or _PRONOUN.match(topic) or "的" in topic or len(topic) > 16:
+        return ""
+    return topic
+
+
+def resolve_pronoun(sentence: str, antecedent: str) -> str:
+    """ "彼は相対性理論を発展させた" after "アインシュタインは…" names アインシュタイン."""
+    match = _PRONOUN.match(sentence.strip())
+    if not antecedent or match is None:
+        return sentence
+    return antecedent + sentence.strip()[match.end() :]
+
+
 def _joined(topic: str, part: str) -> str:
     """The topic before a later clause: "富士山は" + "日本で最も高い山である", but
     "炊飯器RC-5の" + "重さは４．２kgです" when the clause has a topic of its own."""
