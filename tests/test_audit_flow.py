@@ -188,8 +188,8 @@ def test_broken_judgements_still_end_scored(prefect_api, sqlite_db_url, einstein
             assert session.exec(select(func.count()).select_from(ClaimSet)).one() == 4
         assert results["einstein"].claims == [
             "Einstein was born in 1879.",
-            "Einstein developed relativity.",
-            "Einstein won the Nobel Prize.",
+            "He developed relativity.",
+            "He won the Nobel Prize.",
         ]
         assert "Dropped the rest." not in results["eiffel"].claims
         # The attribution's look (the chunks do not give the height) is the verdict.
