@@ -74,6 +74,11 @@ def split_negations(run: str) -> list[str]:
     return [piece for piece in _NEGATION_CUT.split(run) if piece]
 
 
+def is_katakana_word(term: str) -> bool:
+    """A word of two or more katakana (アクラ, オリンピック): a name or a loanword."""
+    return len(term) >= 2 and re.fullmatch(f"[{KATAKANA}]+", term) is not None
+
+
 def is_spaceless(token: str) -> bool:
     return bool(SPACELESS.match(token))
 

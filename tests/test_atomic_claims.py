@@ -337,3 +337,40 @@ def test_another_day_of_the_week_contradicts(context, ground_truth) -> None:
 )
 def test_a_pronoun_opening_a_sentence_names_what_it_stands_for(reference, claims) -> None:
     assert extract_claim_texts(reference) == (claims or [reference])
+
+
+@pytest.mark.parametrize(
+    ("reference", "claims"),
+    [
+        # A date and a place of one event are two facts, as in English; a clause left in
+        # its continuative form before 、 ends in the tense of the sentence.
+        (
+            "マリー・キュリーは1867年にワルシャワで生まれ、1934年にフランスで亡くなった。",
+            [
+                "マリー・キュリーはワルシャワで生まれた。",
+                "マリー・キュリーは1867年に生まれた。",
+                "マリー・キュリーはフランスで亡くなった。",
+                "マリー・キュリーは1934年に亡くなった。",
+            ],
+        ),
+        (
+            "この図書館は駅の北口にあり、毎朝９時に開く。",
+            ["この図書館は駅の北口にある。", "この図書館は毎朝９時に開く。"],
+        ),
+        # The copula で is no place.
+        ("この橋は長さ２キロの吊り橋で、海峡をまたいでいる。", None),
+    ],
+)
+def test_japanese_dates_places_and_clause_endings(reference, claims) -> None:
+    got = extract_claim_texts(reference)
+    if claims is None:
+        assert got[0] == "この橋は長さ２キロの吊り橋である。"
+    else:
+        assert got == claims
+
+
+def test_a_katakana_name_the_context_never_writes_leaves_the_claim_unsupported() -> None:
+    result = score(["野口英世は１９２８年に亡くなった。"], "野口英世は１９２８年にアクラで亡くなった。")
+    place, date = result.verdicts
+    assert result.score == 0.5 and date.supported
+    assert not place.supported and place.explanation == "the context never names アクラ"

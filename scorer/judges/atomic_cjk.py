@@ -46,12 +46,47 @@ def split(sentence: str) -> list[str]:
     if len(parts) > 1 and not _has_verb(parts[0], japanese):
         opening = parts.pop(0) + ("、" if japanese else "，")
     topic = _topic(parts[0], japanese)
+    if japanese:  # "生まれ、…亡くなった": each clause ends as the sentence does
+        past = bool(_JA_PAST.search(parts[-1]))
+        parts = [_finished(p, past) for p in parts[:-1]] + parts[-1:]
     claims: list[str] = []
     for n, part in enumerate(parts):
         head = "" if n == 0 or not topic or part.startswith(topic) else _joined(topic, part)
         for item in _items(part, japanese):
-            claims.append(f"{opening}{head}{item}。")
+            for fact in _dated(item) if japanese else [item]:
+                claims.append(f"{opening}{head}{fact}。")
     return claims
+
+
+_JA_PAST = re.compile("(?:た|だ|でした)$")
+# A clause left in its continuative form before 、, finished in the tense of the sentence:
+# (past, non-past) for the last kana; an e-row kana is a verb of the ichidan kind.
+_ENDINGS = {"し": ("した", "する"), "り": ("った", "る"), "で": ("だった", "である")}
+_ICHIDAN = "えけげせぜてでねべめれ"
+
+
+def _finished(clause: str, past: bool) -> str:
+    last = clause[-1:]
+    if last in _ENDINGS:
+        return clause[:-1] + _ENDINGS[last][0 if past else 1]
+    if last and last in _ICHIDAN:
+        return clause + ("た" if past else "る")
+    return clause
+
+
+# "１８７６年に福島県で生まれた": a date and a place of one event are two facts, as
+# "born in Warsaw in 1867" is (atomic.py), each kept with the verb.
+_DATE_NI = re.compile(r"(?:約)?[0-9０-９]+年(?:[0-9０-９]+月)?(?:[0-9０-９]+日)?に")
+_PLACE_DE = re.compile(f"[^、。はがをにでのと{cjk.HIRAGANA}]{{1,15}}で(?![はもあ])")  # not the copula "である"
+
+
+def _dated(clause: str) -> list[str]:
+    date, place = _DATE_NI.search(clause), _PLACE_DE.search(clause)
+    if date is None or place is None:
+        return [clause]
+    if date.start() < place.end() and place.start() < date.end():
+        return [clause]
+    return [clause[: m.start()] + clause[m.end() :] for m in (date, place)]
 
 
 # Japanese pronouns before their particle (not "それぞれ", "彼岸"); Chinese ones not in

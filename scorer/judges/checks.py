@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from recall_audit.scorer import relations
+from recall_audit.scorer import cjk, relations
 from recall_audit.scorer.grounding import grounded
 from recall_audit.scorer.relations import Shape
 from recall_audit.scorer.text import Analysis, Name
@@ -127,6 +127,10 @@ def missing_name(claim: Claim, evidence: Evidence) -> str:
         )
         if not named and not any(_same_root(s, term) for s in name.stems for term in found):
             return f"the context never names {name.text}"
+    # Japanese writes foreign names and places in katakana, with no capitals to tell them.
+    for term in sorted(claim.analysis.terms - found):
+        if cjk.is_katakana_word(term):
+            return f"the context never names {term}"
     return ""
 
 
