@@ -59,6 +59,12 @@ def idle_seconds() -> float:
     return seconds
 
 
+def idle_wording(idle: float) -> str:
+    """How long the server may stay idle, as the user is told: "30 idle minutes"."""
+    count, unit = (idle / 60, "minute") if idle >= 60 else (idle, "second")
+    return f"{count:g} idle {unit}{'' if count == 1 else 's'}"
+
+
 def ensure_prefect_api() -> str | None:
     """The Prefect API to use: PREFECT_API_URL when set (configure_prefect() has already set
     it to the project's server when that answers), else the project's server, started now.
@@ -102,11 +108,9 @@ def start_local_server() -> str | None:
         if not local_server_answers(api):
             _launch(home, port, idle)
             _wait_until_it_answers(home, api)
-            count, unit = (idle / 60, "minute") if idle >= 60 else (idle, "second")
-            after = f"{count:g} idle {unit}{'' if count == 1 else 's'}"
             started = (
                 f"started the Prefect server at http://{SERVER_HOST}:{port} (UI, home {home}); "
-                f"it stops after {after}, or with `recall-audit server stop`"
+                f"it stops after {idle_wording(idle)}, or with `recall-audit server stop`"
             )
     os.environ["PREFECT_API_URL"] = api
     return started
