@@ -14,7 +14,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from recall_audit.scorer.text import STOPWORDS, fold, stem
+from recall_audit.scorer.text import STOPWORDS, fold, is_year, stem
 
 # Numbers, words (a slash, ampersand or apostrophe tail stays inside: "S/S", "AT&T",
 # "Curie's") and single punctuation marks, in order.
@@ -208,7 +208,7 @@ def _kind(number: str) -> str:
         value = float(number)
     except ValueError:
         return number
-    return "year" if value.is_integer() and 1000 <= value <= 2100 else "count"
+    return "year" if is_year(value) else "count"
 
 
 def exchanged(claim: Shape, evidence: Shape) -> str:

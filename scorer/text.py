@@ -56,14 +56,22 @@ NEGATIONS = frozenset(
     "not no never none nor neither nobody nothing nowhere cannot without lack lacks lacked".split()
 )
 
-_MONTHS = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
-    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
-    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11,
-    "nov": 11, "december": 12, "dec": 12,
+MONTH_NAMES = tuple(
+    "january february march april may june july august september october november december".split()
+)
+_MONTHS = {name: i + 1 for i, name in enumerate(MONTH_NAMES)} | {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
+    "sept": 9, "oct": 10, "nov": 11, "dec": 12,
 }  # fmt: skip
 # Capitalised only: "may", "march", "dec" are also ordinary words.
 MONTH_FORMS = frozenset(m.capitalize() for m in _MONTHS)
+
+
+def is_year(number: float) -> bool:
+    """A whole number that reads as a year when nothing else says what it counts."""
+    return number.is_integer() and 1000 <= number <= 2100
+
+
 _WEEKDAYS = {
     day: i + 1
     for i, day in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from recall_audit.scorer import lexicon
-from recall_audit.scorer.text import looks_like_verb
+from recall_audit.scorer.text import MONTH_NAMES, is_year, looks_like_verb
 
 _TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S")
 _AND = frozenset("and or but und oder et ou y o e".split())
@@ -242,15 +242,11 @@ def split(sentence: str) -> list[str]:
 
 
 _TIME_HEADS = frozenset("in on during since until before after by".split())
-_MONTHS = frozenset(
-    """january february march april may june july august september october november
-    december""".split()
-)
 
 
 def _is_date(tok: _Tok) -> bool:
     low = tok.low
-    return low in _MONTHS or (low.isdigit() and len(low) == 4 and 1000 <= int(low) <= 2100)
+    return low in MONTH_NAMES or (low.isdigit() and len(low) == 4 and is_year(float(low)))
 
 
 def _dated(predicate: str) -> list[str]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from recall_audit.scorer import cjk, relations
 from recall_audit.scorer.grounding import grounded
 from recall_audit.scorer.relations import Shape
-from recall_audit.scorer.text import Analysis, Name
+from recall_audit.scorer.text import Analysis, Name, is_year
 
 _FACT_KINDS = {"#": "ordinal", "@": "month", "%": "day of the week"}
 
@@ -48,7 +48,7 @@ def _kinds(value: str, units: frozenset[str]) -> frozenset[str]:
     if named:
         return named
     number = float(value)
-    return frozenset({"<year>" if number.is_integer() and 1000 <= number <= 2100 else "<count>"})
+    return frozenset({"<year>" if is_year(number) else "<count>"})
 
 
 def other_value(claim: Claim, evidence: Evidence) -> str:
