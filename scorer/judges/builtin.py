@@ -151,7 +151,7 @@ class BuiltinSettings:
     # The same two for Japanese and Chinese claims, whose characters and bigrams are shared
     # more sparsely by a paraphrase than words are (chosen on bench/atomic/, all domains).
     cjk_threshold: float = 0.3
-    cjk_combined_threshold: float = 0.7
+    cjk_combined_threshold: float = 0.5
     # The checks that may veto support (names in checks.RULES).
     rules: frozenset[str] = RULES
     # WordNet synonyms and other forms of a claim's words count as the words.
