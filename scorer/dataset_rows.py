@@ -28,6 +28,10 @@ ANSWER_FIELD = "answer"
 GROUND_TRUTH_FIELDS = (*REFERENCE_FIELDS, ANSWER_FIELD)
 GROUND_TRUTHS_FIELD = "ground_truths"
 CONTEXT_FIELDS = ("contexts", "retrieval_context", "retrieved_contexts", "context")
+# Ragas' ids (IDBasedContextRecall): the documents relevant to the case, and those of its
+# precomputed chunks, in the chunks' order.
+REFERENCE_IDS_FIELD = "reference_context_ids"
+RETRIEVED_IDS_FIELD = "retrieved_context_ids"
 JSON_WRAPPER_FIELDS = ("data", "cases", "rows")
 EXPECTED = {
     "jsonl": "JSONL (one JSON object per line, UTF-8)",
@@ -331,7 +335,7 @@ def _decode_csv_lists(
     path: str | Path, line: int, row: dict[str, Any]
 ) -> dict[str, Any] | DatasetError:
     """CSV cells are text: list-valued fields are written as JSON lists."""
-    for key in (*CONTEXT_FIELDS, GROUND_TRUTHS_FIELD):
+    for key in (*CONTEXT_FIELDS, GROUND_TRUTHS_FIELD, REFERENCE_IDS_FIELD, RETRIEVED_IDS_FIELD):
         if key not in row:
             continue
         try:

@@ -24,6 +24,8 @@ from recall_audit.scorer.dataset_rows import (
     GROUND_TRUTHS_FIELD,
     QUESTION_FIELDS,
     REFERENCE_FIELDS,
+    REFERENCE_IDS_FIELD,
+    RETRIEVED_IDS_FIELD,
     DatasetError,
     Format,
     read_rows,
@@ -54,6 +56,11 @@ class DatasetCase(BaseModel):
     ground_truth: str
     # None means "not given": the retriever under test is asked. [] means "retrieved nothing".
     contexts: list[Any] | None = None
+    # The ids of the documents relevant to the case (`reference_context_ids`, or a qrels
+    # file's); None: not labelled, so the case has no recall by id.
+    reference_ids: list[str] | None = None
+    # The ids of the precomputed chunks' documents (`retrieved_context_ids`), in their order.
+    context_ids: list[str] | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -193,6 +200,13 @@ def _case_from_row(path: str | Path, line: int, row: Any, *, item: bool) -> Data
     contexts_key, contexts = _pop_first(rest, CONTEXT_FIELDS)
     if contexts is not None and not isinstance(contexts, list):
         raise fail(contexts_key, f"expected a list of chunks, got {type_name(contexts)}")
+    reference_ids = _ids(rest.pop(REFERENCE_IDS_FIELD, None), REFERENCE_IDS_FIELD, fail)
+    context_ids = _ids(rest.pop(RETRIEVED_IDS_FIELD, None), RETRIEVED_IDS_FIELD, fail)
+    if context_ids is not None and (contexts is None or len(context_ids) != len(contexts)):
+        given = "no chunks" if contexts is None else f"{len(contexts)} chunks"
+        raise fail(
+            RETRIEVED_IDS_FIELD, f"names {len(context_ids)} documents for {given}; one id a chunk"
+        )
     id_key, case_id = _pop_first(rest, ID_FIELDS)
     if case_id is not None and (isinstance(case_id, bool) or not isinstance(case_id, str | int)):
         raise fail(id_key, f"expected a string or an integer, got {type_name(case_id)}")
@@ -208,8 +222,21 @@ def _case_from_row(path: str | Path, line: int, row: Any, *, item: bool) -> Data
         question=question,
         ground_truth=ground_truth,
         contexts=contexts,
+        reference_ids=reference_ids,
+        context_ids=context_ids,
         metadata=rest,
     )
+
+
+def _ids(value: Any, field: str, fail: Callable[[str, str], DatasetError]) -> list[str] | None:
+    """A list of document ids as a row gives it (None when not given), checked."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(i, str) for i in value):
+        raise fail(field, f"expected a list of document ids (strings), got {_describe(value)}")
+    if any(not i.strip() for i in value):
+        raise fail(field, "holds an empty id")
+    return value
 
 
 def _check_unique(path: str | Path, case: DatasetCase, seen: dict[str, int], *, item: bool) -> None:

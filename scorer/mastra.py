@@ -31,14 +31,25 @@ def _is_messages(value: Any) -> bool:
 RUN_FIELDS = frozenset(
     {"input", "output", "groundTruth", "ground_truth", "runId", "runtimeContext", "requestContext"}
 )
+# Ragas' ids (IDBasedContextRecall), in either spelling: the relevant documents, and the
+# documents of the chunks scored.
+ID_FIELDS = {
+    "reference_context_ids": "referenceContextIds",
+    "retrieved_context_ids": "retrievedContextIds",
+}
 
 
 def _run_fields(run: Mapping[str, Any] | None, keywords: Mapping[str, Any]) -> dict[str, Any]:
     fields = {**(run or {}), **keywords}
-    unknown = sorted(set(fields) - RUN_FIELDS)
+    known = RUN_FIELDS | {*ID_FIELDS, *ID_FIELDS.values()}
+    unknown = sorted(set(fields) - known)
     if unknown:
-        raise TypeError(f"run() got unexpected fields {unknown}; it takes {sorted(RUN_FIELDS)}")
+        raise TypeError(f"run() got unexpected fields {unknown}; it takes {sorted(known)}")
     return fields
+
+
+def _ids(fields: Mapping[str, Any], name: str) -> Any:
+    return fields.get(name, fields.get(ID_FIELDS[name]))
 
 
 class ContextRecallScorer(ClosesItsLoop):
@@ -57,10 +68,12 @@ class ContextRecallScorer(ClosesItsLoop):
         scale: float,
         model_reason: bool = False,
         owns_judge: bool = False,
+        context_ids: Sequence[str] | None = None,
     ) -> None:
         self.judge = judge
         self.reason_writer = reason_writer(judge, model_reason)
         self.context = list(context) if context is not None else None
+        self.context_ids = list(context_ids) if context_ids is not None else None
         self.context_extractor = context_extractor
         self.scale = scale
         # A judge made here from a model string is ours to close (its HTTP pool) with the loop.
@@ -86,15 +99,27 @@ class ContextRecallScorer(ClosesItsLoop):
         **mastra: Any,
     ) -> RecallResult:
         """Also as Mastra writes it: `arun({"input": ..., "output": ..., "groundTruth": ...})`
-        or `groundTruth=`; its `runId` and `runtimeContext` are accepted and not used."""
+        or `groundTruth=`; its `runId` and `runtimeContext` are accepted and not used.
+        `reference_context_ids=[...]` (the relevant documents) adds the recall by document id,
+        from `retrieved_context_ids=[...]` (each chunk's document) or the scorer's
+        `context_ids`."""
         fields = _run_fields(run, mastra)
         input = fields.get("input", input)
         output = fields.get("output", output)
         ground_truth = fields.get("groundTruth", fields.get("ground_truth", ground_truth))
         chunks = await self._chunks(input, output)
         question = input if isinstance(input, str) else None
+        retrieved = _ids(fields, "retrieved_context_ids")
+        if retrieved is None and chunks is self.context:
+            retrieved = self.context_ids
         result = await context_recall(
-            ground_truth, chunks, self.judge, scale=self.scale, question=question
+            ground_truth,
+            chunks,
+            self.judge,
+            scale=self.scale,
+            question=question,
+            reference_context_ids=_ids(fields, "reference_context_ids"),
+            retrieved_context_ids=retrieved,
         )
         if self.reason_writer is not None:
             result = await with_model_reason(result, self.reason_writer)
@@ -122,6 +147,7 @@ def create_context_recall_scorer(
     scale: float = 1,
     model_reason: bool = False,
     options: Mapping[str, Any] | None = None,
+    context_ids: Sequence[str] | None = None,
 ) -> ContextRecallScorer:
     """A context recall scorer.
 
@@ -130,6 +156,8 @@ def create_context_recall_scorer(
     messages (by default, their tool results); otherwise the fixed `context` is used. The reason is written from the
     verdicts at no cost; `model_reason=True` asks a model judge for one in its own words.
     Mastra's `options={"context": ..., "contextExtractor": ..., "scale": ...}` work too.
+    `context_ids` are the ids of the `context` chunks' documents, in order: a run given
+    `reference_context_ids` then carries the recall by document id.
     """
     options = options or {}
     context = options.get("context", context)
@@ -147,4 +175,5 @@ def create_context_recall_scorer(
         scale=scale,
         model_reason=model_reason,
         owns_judge=not isinstance(model, Judge),
+        context_ids=options.get("contextIds", context_ids),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from recall_audit.scorer.errors import ConfigurationError, JudgeError
+from recall_audit.scorer.id_recall import IdRecall, id_recall
 from recall_audit.scorer.judge import Judge, Judgement, OneCallJudge, ReasonWriter
 from recall_audit.scorer.prompts import needs_question
 from recall_audit.scorer.quotes import with_quote_checked
@@ -104,8 +105,37 @@ def result_from_verdicts(
         claims=list(claims),
         verdicts=list(verdicts),
         recall_at_k=at_k,
+        context_precision=context_precision(verdicts, len(chunks)),
         usage=usage,
     )
+
+
+def with_id_recall(result: RecallResult, ids: IdRecall | None) -> RecallResult:
+    """The result with the case's recall by document id (unchanged without one)."""
+    if ids is None:
+        return result
+    return result.model_copy(
+        update={
+            "id_recall": ids.recall,
+            "id_recall_at_k": ids.recall_at_k,
+            "missed_ids": ids.missed,
+        }
+    )
+
+
+def _kept_ids(
+    chunks: Sequence[str] | None, retrieved_ids: Sequence[str | None] | None
+) -> list[str | None]:
+    """The ids of the chunks the judge sees (blank ones dropped), checked against the chunks."""
+    chunks = list(chunks or [])
+    if retrieved_ids is None:
+        return [None] * len(clean_chunks(chunks))
+    if len(retrieved_ids) != len(chunks):
+        raise ConfigurationError(
+            f"retrieved_context_ids names {len(retrieved_ids)} documents for {len(chunks)} "
+            "chunks; give one id a chunk, in the chunks' order"
+        )
+    return [i for c, i in zip(chunks, retrieved_ids, strict=True) if clean_chunks([c])]
 
 
 def error_result(
@@ -202,11 +232,29 @@ async def context_recall(
     *,
     scale: float = 1.0,
     question: str | None = None,
+    reference_context_ids: Sequence[str] | None = None,
+    retrieved_context_ids: Sequence[str | None] | None = None,
 ) -> RecallResult:
     """Scores one case: claims from the ground truth, then one verdict per claim (in one
     model call when the judge can).
 
-    The question is shown to the judge only for a ground truth too short to stand alone."""
+    The question is shown to the judge only for a ground truth too short to stand alone.
+    Given the ids of the relevant documents (`reference_context_ids`) and of each chunk's
+    document (`retrieved_context_ids`, in the chunks' order), the result carries the recall
+    by document id too (`id_recall`, `id_recall_at_k`, `missed_ids`), at no cost."""
+    ids = None
+    if reference_context_ids is not None:
+        ids = id_recall(reference_context_ids, _kept_ids(chunks, retrieved_context_ids))
+    return with_id_recall(await _claim_recall(ground_truth, chunks, judge, scale, question), ids)
+
+
+async def _claim_recall(
+    ground_truth: str | None,
+    chunks: Sequence[str] | None,
+    judge: Judge,
+    scale: float,
+    question: str | None,
+) -> RecallResult:
     chunks = clean_chunks(chunks)
     # Answered without a model call: nothing to recall, or nothing to recall it from.
     if is_blank(ground_truth):

@@ -64,6 +64,15 @@ class RecallResult(BaseModel):
     recall_at_k: list[float] = Field(default_factory=list)
     # Recall of each sample when the case was judged several times (see scorer/samples.py).
     sample_recalls: list[float] = Field(default_factory=list)
+    # From the same verdicts, no call: the mean of precision@i over the positions i of the
+    # chunks that support a claim (scorer/recall.py); None without chunks or claims.
+    context_precision: float | None = None
+    # Where the relevant documents' ids were given (scorer/id_recall.py): the share of them
+    # the retrieved chunks came from, the same with only the first k chunks, and those
+    # missed. None when no ids were given, never 0.
+    id_recall: float | None = None
+    id_recall_at_k: list[float] = Field(default_factory=list)
+    missed_ids: list[str] = Field(default_factory=list)
     usage: Usage = Field(default_factory=Usage)
     error: str | None = None
 

@@ -108,8 +108,13 @@ async def test_bm25_chunks_by_the_spec_and_names_each_chunks_document(kb: Path) 
     case = DatasetCase(
         case_key="k", line=1, question="Who discovered polonium?", ground_truth="Curie."
     )
+    # The hit names the chunk's source document, whatever window of it the chunk is.
     assert await retriever.retrieve(case, top_k=1) == [
-        "Marie Curie\nMarie Curie discovered polonium. She won two Nobel Prizes."
+        {
+            "text": "Marie Curie\nMarie Curie discovered polonium. She won two Nobel Prizes.",
+            "document_id": "curie",
+            "title": "Marie Curie",
+        }
     ]
 
 

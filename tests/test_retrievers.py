@@ -36,6 +36,11 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 FAST = RetrieverSettings(timeout=5, backoff=0, retries=2)
 
 
+def texts(raw: object) -> list[str]:
+    """The chunks' texts of a retriever's answer, as the audit reads them."""
+    return extract_chunks(raw)
+
+
 def case(question: str = "When was Einstein born?", contexts: list | None = None) -> DatasetCase:
     return DatasetCase(
         case_key="c1", line=1, question=question, ground_truth="1879.", contexts=contexts
@@ -312,10 +317,10 @@ def kb_folder(tmp_path: Path) -> Path:
 async def test_bm25_over_a_folder_ranks_the_matching_document_first(kb_folder: Path) -> None:
     retriever = retriever_from_spec(f"bm25:{kb_folder}")
     assert isinstance(retriever, Bm25Retriever)
-    assert await retriever.retrieve(case("Where was Einstein born?"), top_k=3) == [
+    assert texts(await retriever.retrieve(case("Where was Einstein born?"), top_k=3)) == [
         "# Einstein\nAlbert Einstein was born in Ulm in 1879."
     ]
-    assert await retriever.retrieve(case("Who discovered radium?"), top_k=1) == [
+    assert texts(await retriever.retrieve(case("Who discovered radium?"), top_k=1)) == [
         "Marie Curie discovered polonium and radium."
     ]
 
@@ -325,15 +330,15 @@ async def test_bm25_splits_large_files_into_paragraphs(kb_folder: Path) -> None:
     ids = [c.id for c in retriever.chunks]
     assert ids[:3] == ["curie.txt", "manual.txt#1", "manual.txt#2"]
     assert "people/einstein.md" in ids and len(ids) == 1 + 13 + 1
-    assert await retriever.retrieve(case("When was the Eiffel Tower completed?"), top_k=1) == [
-        "The Eiffel Tower was completed in Paris in 1889."
-    ]
+    assert texts(
+        await retriever.retrieve(case("When was the Eiffel Tower completed?"), top_k=1)
+    ) == ["The Eiffel Tower was completed in Paris in 1889."]
 
 
 async def test_bm25_returns_nothing_when_no_word_matches(kb_folder: Path) -> None:
     retriever = Bm25Retriever(kb_folder)
-    assert await retriever.retrieve(case("zebra quantum"), top_k=3) == []
-    assert await retriever.retrieve(case("the and of"), top_k=3) == []
+    assert texts(await retriever.retrieve(case("zebra quantum"), top_k=3)) == []
+    assert texts(await retriever.retrieve(case("the and of"), top_k=3)) == []
 
 
 async def test_bm25_over_jsonl_returns_title_and_text_with_stable_ties(tmp_path: Path) -> None:
@@ -345,21 +350,39 @@ async def test_bm25_over_jsonl_returns_title_and_text_with_stable_ties(tmp_path:
     ]
     kb.write_text("".join(json.dumps(d) + "\n" for d in docs))
     retriever = retriever_from_spec(f"bm25:{kb}")
-    first = await retriever.retrieve(case("rivers sea"), top_k=5)
+    first = texts(await retriever.retrieve(case("rivers sea"), top_k=5))
     assert first == ["Twin B\nRivers flow to the sea.", "Twin A\nRivers flow to the sea."]
-    assert await retriever.retrieve(case("rivers sea"), top_k=5) == first
-    assert await retriever.retrieve(case("tall mountains"), top_k=1) == ["Mountains are tall."]
+    assert texts(await retriever.retrieve(case("rivers sea"), top_k=5)) == first
+    assert texts(await retriever.retrieve(case("tall mountains"), top_k=1)) == [
+        "Mountains are tall."
+    ]
 
 
 async def test_bm25_over_the_example_knowledge_base() -> None:
     kb = EXAMPLES / "hotpot" / "kb.jsonl"
     retriever = retriever_from_spec(f"bm25:{kb}")
-    chunks = await retriever.retrieve(
-        case("Were Scott Derrickson and Ed Wood of the same nationality?"), top_k=4
+    chunks = texts(
+        await retriever.retrieve(
+            case("Were Scott Derrickson and Ed Wood of the same nationality?"), top_k=4
+        )
     )
     assert len(chunks) == len(set(chunks)) == 4
     titles = {chunk.partition("\n")[0] for chunk in chunks}
     assert {"Scott Derrickson", "Ed Wood"} <= titles
+
+
+async def test_local_retrievers_hits_name_their_document_and_title(kb_folder: Path) -> None:
+    """Each hit names the document it comes from (a large file's paragraph, its file), so
+    the audit stores it and measures recall by document id."""
+    retriever = Bm25Retriever(kb_folder)
+    raw = await retriever.retrieve(case("When was the Eiffel Tower completed?"), top_k=1)
+    assert raw == [
+        {"text": "The Eiffel Tower was completed in Paris in 1889.", "document_id": "manual.txt"}
+    ]
+    kb = EXAMPLES / "hotpot" / "kb.jsonl"
+    hotpot = retriever_from_spec(f"bm25:{kb}")
+    [hit] = await hotpot.retrieve(case("Scott Derrickson director"), top_k=1)
+    assert (hit["document_id"], hit["title"]) == ("p0002", "Scott Derrickson")
 
 
 def test_knowledge_base_fingerprint_follows_the_indexed_text(kb_folder: Path) -> None:

@@ -18,8 +18,9 @@ class Bm25Retriever(BaseRetriever):
     """Ranks the knowledge base's chunks by BM25 against the question, words read as the
     built-in judge reads them (text.search_tokens: stems without function words, and
     character bigrams for Japanese and Chinese, which have no spaces). The index is built
-    once, when the retriever is created. Returns chunk texts best first; equal scores keep
-    knowledge-base order; chunks sharing no word with the question are never returned."""
+    once, when the retriever is created. Returns chunks best first, each as a hit naming its
+    document; equal scores keep knowledge-base order; chunks sharing no word with the
+    question are never returned."""
 
     def __init__(
         self,
@@ -33,8 +34,10 @@ class Bm25Retriever(BaseRetriever):
         corpus = [search_tokens(c.text) or [""] for c in self.chunks]
         self._index.index(corpus, show_progress=False)
 
-    async def retrieve(self, case: DatasetCase, top_k: int) -> list[str]:
-        return await anyio.to_thread.run_sync(self.search, case.question, top_k)
+    async def retrieve(self, case: DatasetCase, top_k: int) -> list[dict[str, str]]:
+        """The top_k chunks as hits: each text with its document's id (and title)."""
+        chunks = await anyio.to_thread.run_sync(self.search_chunks, case.question, top_k)
+        return [chunk.hit() for chunk in chunks]
 
     def search(self, question: str, top_k: int) -> list[str]:
         """The top_k chunks' texts for `question`, synchronously."""

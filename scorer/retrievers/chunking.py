@@ -57,6 +57,12 @@ class Chunk(BaseModel):
     # The document's title, when it has one (JSONL knowledge bases), for people to read.
     title: str = ""
 
+    def hit(self) -> dict[str, str]:
+        """The chunk as a retriever's hit: its text, naming its document (and title), as an
+        HTTP retriever's hit would (scorer/hits.py reads them back)."""
+        named = {"text": self.text, "document_id": self.document}
+        return named | {"title": self.title} if self.title else named
+
 
 class _Source(Protocol):
     id: str

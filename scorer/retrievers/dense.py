@@ -82,8 +82,9 @@ class DenseRetriever(BaseRetriever):
     async def aclose(self) -> None:
         await self._client.aclose()
 
-    async def retrieve(self, case: DatasetCase, top_k: int) -> list[str]:
-        return [chunk.text for chunk in await self.search_chunks(case.question, top_k)]
+    async def retrieve(self, case: DatasetCase, top_k: int) -> list[dict[str, str]]:
+        """The top_k chunks as hits: each text with its document's id (and title)."""
+        return [chunk.hit() for chunk in await self.search_chunks(case.question, top_k)]
 
     async def search_chunks(self, question: str, top_k: int) -> list[Chunk]:
         """The top_k chunks for `question`, each naming its document."""

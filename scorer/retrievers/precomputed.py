@@ -9,8 +9,9 @@ from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError
 
 
 class PrecomputedRetriever(BaseRetriever):
-    """Returns `case.contexts` unchanged (all of them: top_k does not cut a fixed list,
-    so recall@k for every k stays available)."""
+    """Returns `case.contexts` (all of them: top_k does not cut a fixed list, so recall@k
+    for every k stays available), each chunk naming its document when the row gives
+    `retrieved_context_ids`."""
 
     name = "precomputed"
     capped = False
@@ -21,4 +22,15 @@ class PrecomputedRetriever(BaseRetriever):
                 f"case '{case.case_key}' (line {case.line}) has no precomputed contexts; "
                 "add a contexts field or choose a retriever"
             )
-        return case.contexts
+        if case.context_ids is None:
+            return case.contexts
+        return [_named(c, i) for c, i in zip(case.contexts, case.context_ids, strict=True)]
+
+
+def _named(chunk: Any, document: str) -> Any:
+    """A chunk as a hit naming its document (scorer/hits.py reads it back)."""
+    if isinstance(chunk, str):
+        return {"text": chunk, "document_id": document}
+    if isinstance(chunk, dict):
+        return {**chunk, "document_id": document}
+    return chunk
