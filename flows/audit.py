@@ -22,7 +22,7 @@ from recall_audit.flows.runners import batch_runner, batch_size_for, check_task_
 from recall_audit.flows.verdict import final_state
 from recall_audit.scorer.audit_spec import PRECOMPUTED, AuditSpec
 from recall_audit.scorer.compare import Comparison
-from recall_audit.scorer.datasets import DatasetCase, iter_batches, iter_cases
+from recall_audit.scorer.datasets import DatasetCase, iter_batches
 from recall_audit.scorer.diagnosis import RunDiagnosis
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.gate import RunFigures, check_gate
@@ -41,7 +41,13 @@ from recall_audit.tasks.batch import (
     open_batch_context,
     run_batch,
 )
-from recall_audit.tasks.dataset import LoadedDataset, dataset_name, load_dataset
+from recall_audit.tasks.dataset import (
+    LoadedDataset,
+    dataset_cases,
+    dataset_name,
+    load_dataset,
+    read_labels,
+)
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.diagnose import (
     DiagnosisPlan,
@@ -91,6 +97,15 @@ class AuditSummary(BaseModel):
     supported_claims: int = 0
     # Supported claims whose quote was found in the chunk they cite.
     verified_quotes: int = 0
+    # From the same verdicts: mean context precision over the cases with chunks and claims.
+    mean_context_precision: float | None = None
+    # Recall by document id: its mean over the cases that have one, how many those are, and
+    # how many cases were labelled (a labelled case whose hits named no document has none).
+    mean_id_recall: float | None = None
+    id_recall_cases: int = 0
+    labelled_cases: int = 0
+    # What the run says about its labels (query ids of the qrels that are no case's).
+    notes: list[str] = []
     # With --samples above 1: each case's recall spread over its samples, by case key.
     samples: int = 1
     sample_spreads: dict[str, float] = {}
@@ -102,8 +117,7 @@ class AuditSummary(BaseModel):
     def of(
         cls,
         run: RunRecord,
-        skipped: int,
-        row_errors: list[str],
+        loaded: LoadedDataset,
         comparison: Comparison | None,
         spreads: dict[str, float] | None = None,
     ) -> AuditSummary:
@@ -119,8 +133,8 @@ class AuditSummary(BaseModel):
             no_context=run.no_context_count,
             unscorable=run.unscorable_count,
             errors=run.error_count,
-            skipped_rows=skipped,
-            row_errors=row_errors,
+            skipped_rows=loaded.skipped,
+            row_errors=loaded.row_errors,
             mean_recall=run.mean_recall,
             scale=run.scale,
             model_calls=run.usage.calls,
@@ -131,6 +145,11 @@ class AuditSummary(BaseModel):
             reasked_items=run.usage.reasked,
             supported_claims=run.supported_claims,
             verified_quotes=run.verified_quotes,
+            mean_context_precision=run.mean_context_precision,
+            mean_id_recall=run.mean_id_recall,
+            id_recall_cases=run.id_recall_cases,
+            labelled_cases=loaded.labelled,
+            notes=loaded.notes,
             samples=int(run.params.get("samples") or 1),
             sample_spreads=spreads or {},
             comparison=comparison,
@@ -264,9 +283,7 @@ async def audit(
     url = absolute_database_url(database_url)
     check_task_runner(spec.limits.task_runner, url)
     engine = open_database(url)
-    loaded = await load_dataset(
-        engine, spec.dataset.path, spec.dataset.name, spec.dataset.on_bad_row
-    )
+    loaded = await load_dataset(engine, spec.dataset)
     spec = _resolved(spec, loaded.has_contexts)
     if spec.api_key_block:
         await secret_from_block(spec.api_key_block)  # a missing block fails before the run opens
@@ -317,6 +334,7 @@ async def _open(
         "batch_size": spec.limits.batch_size,
         "trigger": trigger,
         "dataset_path": spec.dataset.path,
+        "qrels": spec.dataset.qrels,
         "samples": spec.samples,
         "configuration": configuration.model_dump(exclude_none=True),
         "knowledge_base": spec.diagnosis.knowledge_base,
@@ -336,7 +354,8 @@ async def _open(
         limits = await ensure_shared_limits(
             judge, spec.limits.shared_model_limit, spec.limits.shared_model_rpm
         )
-    get_run_logger().info(
+    logger = get_run_logger()
+    logger.info(
         "Run %s: %d cases of %s, configuration %s (%s), judge %s",
         run.id,
         loaded.cases,
@@ -345,6 +364,8 @@ async def _open(
         configuration.key,
         spec.judge,
     )
+    for note in loaded.notes:
+        logger.warning(note)
     return run, limits
 
 
@@ -353,9 +374,8 @@ async def _audit_cases(engine: Engine, plan: BatchPlan, total: int) -> None:
     limits name; a failure closes the run as failed before it propagates."""
     spec = plan.spec
     tally = Tally(f"cases of {plan.run.dataset_name} audited", total)
-    batches = iter_batches(
-        iter_cases(spec.dataset.path, on_error="skip"), spec.limits.batch_size or 1
-    )
+    cases = dataset_cases(spec.dataset, read_labels(spec.dataset))
+    batches = iter_batches(cases, spec.limits.batch_size or 1)
     try:
         with batch_runner(spec.limits.task_runner) as (runner, in_flight):
             if runner is None:
@@ -381,7 +401,7 @@ async def _conclude(
         engine, run, spec.tolerance, gate.require_significance, with_summary=not diagnosing
     )
     spreads = await in_session(engine, sample_spreads, run.id) if spec.samples > 1 else {}
-    summary = AuditSummary.of(run, loaded.skipped, loaded.row_errors, comparison, spreads)
+    summary = AuditSummary.of(run, loaded, comparison, spreads)
     if diagnosing:
         plan = _diagnosis_plan(run.id, spec)
         diagnosis = await diagnose_and_publish(engine, plan, run, comparison)

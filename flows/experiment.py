@@ -30,7 +30,6 @@ from recall_audit.scorer.experiment import (
     verdict,
     with_comparison,
 )
-from recall_audit.scorer.recall import context_precision
 from recall_audit.storage import absolute_database_url, open_database, paired_outcomes, run_results
 from recall_audit.tasks.dataset import dataset_name
 from recall_audit.tasks.publish import artifact_key
@@ -58,8 +57,8 @@ def check_experiment(specs: list[AuditSpec]) -> None:
 async def experiment(specs: list[AuditSpec], database_url: str | None = None) -> ExperimentReport:
     """Audits each configuration in `specs` (one dataset, one judge), one child audit run
     each, and compares every configuration with the first: mean recall with its paired 95%
-    interval, claims gained and lost, recall@k, context precision, model calls, tokens and
-    wall time, and the best configuration when it is significantly better than the rest."""
+    interval, claims gained and lost, recall@k, context precision, recall by document id
+    (where the cases are labelled), model calls, tokens and wall time, and the best configuration when it is significantly better than the rest."""
     check_experiment(specs)
     measured = []
     for spec in specs:
@@ -86,17 +85,17 @@ async def _child(spec: AuditSpec, database_url: str | None) -> AuditSummary:
 
 def _arm(session: Session, summary: AuditSummary, top_k: int, wall: float) -> Arm:
     results = run_results(session, summary.run_id)
-    precisions = [
-        p for r in results if (p := context_precision(r.verdicts, len(r.chunks))) is not None
-    ]
+    id_curves = [r.id_recall_at_k for r in results if r.id_recall is not None]
     return Arm(
         configuration=summary.configuration or summary.retriever,
         configuration_key=summary.configuration_key or "",
         run_id=summary.run_id,
         cases=summary.cases,
         mean_recall=summary.mean_recall,
-        context_precision=sum(precisions) / len(precisions) if precisions else None,
+        context_precision=summary.mean_context_precision,
         recall_at_k=mean_curve([r.recall_at_k for r in results if r.score is not None], top_k),
+        id_recall=summary.mean_id_recall,
+        id_recall_at_k=mean_curve(id_curves, top_k),
         model_calls=summary.model_calls,
         cached_calls=summary.cached_calls,
         tokens=summary.input_tokens + summary.output_tokens,

@@ -37,6 +37,11 @@ class DatasetSpec(_Part):
     path: str = Field(description="JSONL, JSON or CSV of labelled cases.")
     name: str | None = Field(default=None, description="Dataset name (default: the file's stem).")
     on_bad_row: Literal["skip", "fail"] = "skip"
+    qrels: str | None = Field(
+        default=None,
+        description="BEIR/TREC qrels: the documents relevant to each case (by its id), for "
+        "the recall by document id (in place of the rows' reference_context_ids).",
+    )
 
 
 class RetrieverSpec(_Part):

@@ -24,6 +24,10 @@ class Arm(BaseModel):
     context_precision: float | None
     # recall_at_k[k-1]: mean recall over the cases with only the first k chunks.
     recall_at_k: list[float]
+    # Where the dataset labels the relevant documents: mean recall by document id over the
+    # labelled cases, and the same with only the first k chunks.
+    id_recall: float | None = None
+    id_recall_at_k: list[float] = []
     # Against the first configuration (None for the first itself): mean paired difference
     # and its bootstrap interval, claims found only here and claims found only there.
     delta: float | None = None
@@ -106,6 +110,7 @@ COLUMNS = (
     "Δ vs first",
     "95% CI",
     "precision",
+    "id recall",
     "+/- claims",
     "calls",
     "tokens",
@@ -123,6 +128,7 @@ def arm_cells(arm: Arm) -> tuple[str, ...]:
         "(first)" if first else f"{arm.delta:+.3f}",
         "" if first else _interval(arm.ci_low, arm.ci_high),
         _figure(arm.context_precision),
+        _figure(arm.id_recall),
         "" if first else f"+{arm.gained_claims} -{arm.lost_claims}",
         str(arm.model_calls),
         str(arm.tokens),
@@ -147,8 +153,31 @@ def experiment_markdown(report: ExperimentReport) -> str:
         "",
         f"![Recall at k per configuration]({svg_data_uri(recall_at_k_svg(curves))})",
         "",
+        *id_recall_lines(report),
         "Δ and its paired bootstrap interval are against the first configuration, on the same "
         "frozen claims; +/- claims: found here and not by the first, and the reverse; "
-        "precision: context precision from the same verdicts.",
+        "precision: context precision from the same verdicts; id recall: the share of the "
+        "labelled relevant documents retrieved (where the dataset labels them).",
     ]
     return "\n".join(lines) + "\n"
+
+
+def id_recall_lines(report: ExperimentReport) -> list[str]:
+    """Recall by document id at each k per configuration, when the cases were labelled."""
+    arms = [a for a in report.arms if a.id_recall_at_k]
+    if not arms:
+        return []
+    depth = max(len(a.id_recall_at_k) for a in arms)
+    rows = [
+        [a.configuration, *(f"{v:.3f}" for v in a.id_recall_at_k)]
+        + [""] * (depth - len(a.id_recall_at_k))
+        for a in arms
+    ]
+    return [
+        "## Recall by document id at k",
+        "",
+        "| configuration | " + " | ".join(f"@{k}" for k in range(1, depth + 1)) + " |",
+        "|" + "---|" * (depth + 1),
+        *("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in rows),
+        "",
+    ]

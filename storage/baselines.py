@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from recall_audit.storage.columns import utcnow
 from recall_audit.storage.records import RunRecord, RunStatus
 from recall_audit.storage.runs import get_run, records, run_record, runs_with_dataset
@@ -35,7 +37,8 @@ def previous_completed_run(
 
 
 def pin_baseline(session: Session, run_id: str) -> RunRecord:
-    """Makes a completed run the baseline of its dataset until unpinned. Commits."""
+    """Makes a completed run the baseline of its dataset and configuration until unpinned:
+    runs of another configuration keep theirs. Commits."""
     run = get_run(session, run_id)
     if run is None:
         raise KeyError(f"no run with id {run_id}")
@@ -43,47 +46,56 @@ def pin_baseline(session: Session, run_id: str) -> RunRecord:
         raise ValueError(f"run {run_id} is {run.status}; only a completed run can be a baseline")
     now = utcnow()
     statement = insert(session, Baseline).values(
-        dataset_id=run.dataset_id, run_id=run.id, pinned_at=now
+        dataset_id=run.dataset_id, config_key=run.config_key or "", run_id=run.id, pinned_at=now
     )
     session.exec(
         statement.on_conflict_do_update(
-            index_elements=["dataset_id"], set_={"run_id": run.id, "pinned_at": now}
+            index_elements=["dataset_id", "config_key"], set_={"run_id": run.id, "pinned_at": now}
         )
     )
     session.commit()
     return run
 
 
-def unpin_baseline(session: Session, dataset: str) -> bool:
-    """Back to comparing with the previous run. Commits; False if nothing was pinned."""
-    row = session.exec(
-        select(Baseline)
-        .join(Dataset, col(Dataset.id) == col(Baseline.dataset_id))
-        .where(Dataset.name == dataset)
-    ).first()
-    if row is None:
-        return False
-    session.delete(row)
+def _pins(dataset: str, config_key: str | None) -> Any:
+    query = select(Baseline).join(Dataset, col(Dataset.id) == col(Baseline.dataset_id))
+    query = query.where(Dataset.name == dataset)
+    return query if config_key is None else query.where(Baseline.config_key == config_key)
+
+
+def unpin_baseline(session: Session, dataset: str, config_key: str | None = None) -> int:
+    """Back to comparing with the previous run: the pin of one configuration of `dataset`,
+    or of every one when `config_key` is None. Commits; returns how many pins went."""
+    rows = session.exec(_pins(dataset, config_key)).all()
+    for row in rows:
+        session.delete(row)
     session.commit()
-    return True
+    return len(rows)
 
 
-def pinned_baseline(session: Session, dataset: str) -> RunRecord | None:
-    row = session.exec(
+def pinned_baseline(
+    session: Session, dataset: str, config_key: str | None = None
+) -> RunRecord | None:
+    """The run pinned for `dataset` and configuration `config_key` (None: the pin made
+    last, whatever its configuration)."""
+    query = (
         runs_with_dataset()
         .join(Baseline, col(Baseline.run_id) == col(Run.id))
         .where(Dataset.name == dataset)
-    ).first()
+    )
+    if config_key is not None:
+        query = query.where(Baseline.config_key == config_key)
+    row = session.exec(query.order_by(col(Baseline.pinned_at).desc())).first()
     return run_record(*row) if row else None
 
 
 def baseline_for(session: Session, run_id: str) -> RunRecord | None:
-    """What `run_id` is compared with: its dataset's pinned run when that has the same
-    configuration, else the previous run of its configuration."""
+    """What `run_id` is compared with: the run pinned for its dataset and configuration,
+    else the previous run of its configuration."""
     run = get_run(session, run_id)
     if run is None:
         raise KeyError(f"no run with id {run_id}")
-    pinned = pinned_baseline(session, run.dataset_name)
+    pinned = pinned_baseline(session, run.dataset_name, run.config_key or "")
     if pinned is not None and pinned.id != run.id and pinned.config_key == run.config_key:
         return pinned
     return previous_completed_run(session, run_id)

@@ -7,7 +7,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, computed_field
+from recall_audit.scorer.id_recall import relevant_ids
 from recall_audit.scorer.types import RecallResult, Status, Usage, Verdict
 
 
@@ -81,6 +82,11 @@ class RunRecord(Record):
     # Supported claims, and those whose quote was found in the chunk they cite.
     supported_claims: int = 0
     verified_quotes: int = 0
+    # Mean context precision over the cases with one; mean recall by document id over the
+    # cases whose relevant documents are labelled, and how many those are.
+    mean_context_precision: float | None = None
+    mean_id_recall: float | None = None
+    id_recall_cases: int = 0
     usage: Usage
     prefect_flow_run_id: str | None
     baseline_run_id: str | None
@@ -102,8 +108,22 @@ class CaseResultRecord(Record):
     chunks: list[str]
     recall_at_k: list[float]
     sample_recalls: list[float] = []
+    context_precision: float | None = None
+    # The documents labelled relevant (None: not labelled), each retrieved chunk's document
+    # (None: its hit named none), and the recall by id they give.
+    reference_ids: list[str] | None = None
+    document_ids: list[str | None] = []
+    id_recall: float | None = None
+    id_recall_at_k: list[float] = []
     usage: Usage
     created_at: datetime
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def missed_ids(self) -> list[str]:
+        """The labelled documents no retrieved chunk came from."""
+        retrieved = set(self.document_ids)
+        return [i for i in relevant_ids(self.reference_ids) if i not in retrieved]
 
     def to_recall_result(self) -> RecallResult:
         return RecallResult(
@@ -115,6 +135,10 @@ class CaseResultRecord(Record):
             verdicts=self.verdicts,
             recall_at_k=self.recall_at_k,
             sample_recalls=self.sample_recalls,
+            context_precision=self.context_precision,
+            id_recall=self.id_recall,
+            id_recall_at_k=self.id_recall_at_k,
+            missed_ids=self.missed_ids if self.id_recall is not None else [],
             usage=self.usage,
             error=self.error,
         )

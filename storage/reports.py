@@ -62,9 +62,14 @@ def run_results(
             error=result.error,
             claims=list(claims or []),
             verdicts=verdicts.get(result.id, []),
-            chunks=chunks.get(result.id, []),
+            chunks=[text for text, _ in chunks.get(result.id, [])],
             recall_at_k=result.recall_at_k,
             sample_recalls=result.sample_recalls,
+            context_precision=result.context_precision,
+            reference_ids=result.reference_ids,
+            document_ids=[document for _, document in chunks.get(result.id, [])],
+            id_recall=result.id_recall,
+            id_recall_at_k=result.id_recall_at_k,
             # The usage columns carry the Usage field names.
             usage=Usage.model_validate(result, from_attributes=True),
             created_at=result.created_at,
@@ -95,17 +100,18 @@ def _verdicts(session: Session, chosen: Any) -> dict[int, list[Verdict]]:
     return found
 
 
-def _chunks(session: Session, chosen: Any) -> dict[int, list[str]]:
+def _chunks(session: Session, chosen: Any) -> dict[int, list[tuple[str, str | None]]]:
+    """Each result's chunks in order: their text, and the document their hit named."""
     rows = session.exec(
-        select(RetrievedChunk.case_result_id, Chunk.text)
+        select(RetrievedChunk.case_result_id, Chunk.text, RetrievedChunk.document_id)
         .join(Chunk, col(Chunk.hash) == col(RetrievedChunk.chunk_hash))
         .join(CaseResult, col(CaseResult.id) == col(RetrievedChunk.case_result_id))
         .where(chosen)
         .order_by(col(RetrievedChunk.case_result_id), col(RetrievedChunk.position))
     ).all()
-    found: dict[int, list[str]] = defaultdict(list)
-    for result_id, text in rows:
-        found[result_id].append(text)
+    found: dict[int, list[tuple[str, str | None]]] = defaultdict(list)
+    for result_id, text, document in rows:
+        found[result_id].append((text, document))
     return found
 
 

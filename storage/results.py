@@ -35,6 +35,8 @@ class CaseToSave(NamedTuple):
     chunks: Sequence[str]
     # What the retriever's hits said about each chunk (document id, title, score), if anything.
     hits: Sequence[Hit | None] = ()
+    # The ids of the documents labelled relevant to the case (None: not labelled).
+    reference_ids: Sequence[str] | None = None
 
 
 def save_case_result(
@@ -170,6 +172,10 @@ def _result_row(
         "chunks_hash": list_hash(chunks) if chunks else None,
         "recall_at_k": result.recall_at_k,
         "sample_recalls": result.sample_recalls,
+        "context_precision": result.context_precision,
+        "reference_ids": None if case.reference_ids is None else list(case.reference_ids),
+        "id_recall": result.id_recall,
+        "id_recall_at_k": result.id_recall_at_k,
         "calls": result.usage.calls,
         "cached_calls": result.usage.cached_calls,
         "input_tokens": result.usage.input_tokens,

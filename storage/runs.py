@@ -38,6 +38,9 @@ def run_record(run: Run, dataset_name: str) -> RunRecord:
         error_count=run.error_count,
         supported_claims=run.supported_claims,
         verified_quotes=run.verified_quotes,
+        mean_context_precision=run.mean_context_precision,
+        mean_id_recall=run.mean_id_recall,
+        id_recall_cases=run.id_recall_cases,
         # The usage columns carry the Usage field names.
         usage=Usage.model_validate(run, from_attributes=True),
         prefect_flow_run_id=run.prefect_flow_run_id,
@@ -147,6 +150,13 @@ def finish_run(session: Session, run_id: str, status: RunStatus = RunStatus.COMP
             func.coalesce(func.sum(CaseResult.output_tokens), 0),
             func.coalesce(func.sum(CaseResult.repairs), 0),
             func.coalesce(func.sum(CaseResult.reasked), 0),
+        ).where(CaseResult.run_id == run_id)
+    ).one()
+    run.mean_context_precision, run.mean_id_recall, run.id_recall_cases = session.exec(
+        select(
+            func.avg(CaseResult.context_precision),
+            func.avg(CaseResult.id_recall),
+            func.count(CaseResult.id_recall),
         ).where(CaseResult.run_id == run_id)
     ).one()
     run.supported_claims, run.verified_quotes = session.exec(

@@ -102,6 +102,11 @@ class Run(StorageModel, table=True):
     supported_claims: int = 0
     # Supported claims whose quote was found in the chunk they cite.
     verified_quotes: int = 0
+    # Means over the cases that have one: context precision (from the verdicts), and recall
+    # by document id over the cases whose relevant documents are labelled (how many).
+    mean_context_precision: float | None = None
+    mean_id_recall: float | None = None
+    id_recall_cases: int = 0
     prefect_flow_run_id: str | None = Field(default=None, sa_type=String(36))
     baseline_run_id: str | None = Field(
         default=None, sa_type=String(36), foreign_key="runs.id", ondelete="SET NULL"
@@ -146,6 +151,16 @@ class CaseResult(StorageModel, table=True):
     recall_at_k: list[float] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     # Recall of each sample when the case was judged several times (--samples); else empty.
     sample_recalls: list[float] = Field(
+        default_factory=list,
+        sa_column=Column(JSON, nullable=False, server_default=text("'[]'")),
+    )
+    # Context precision from the verdicts (None without chunks or claims).
+    context_precision: float | None = None
+    # The ids of the documents labelled relevant to the case when the run read it (None: not
+    # labelled), the share of them retrieved, and the same with only the first k chunks.
+    reference_ids: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    id_recall: float | None = None
+    id_recall_at_k: list[float] = Field(
         default_factory=list,
         sa_column=Column(JSON, nullable=False, server_default=text("'[]'")),
     )
@@ -247,9 +262,13 @@ class ResponseCache(StorageModel, table=True):
 
 
 class Baseline(StorageModel, table=True):
+    """The run pinned as the baseline of one dataset and one configuration."""
+
     __tablename__ = "baselines"
 
     dataset_id: int = Field(foreign_key="datasets.id", ondelete="CASCADE", primary_key=True)
+    # The pinned run's configuration ("" for a run made without one).
+    config_key: str = Field(sa_type=String(16), primary_key=True)
     run_id: str = Field(sa_type=String(36), foreign_key="runs.id", ondelete="CASCADE")
     pinned_at: datetime = _created_at()
 

@@ -13,6 +13,7 @@ from recall_audit.scorer.recall import (
     judgement_result,
     no_ground_truth,
     result_from_verdicts,
+    with_id_recall,
 )
 from recall_audit.scorer.types import RecallResult, Status, Usage, Verdict
 from recall_audit.storage import (
@@ -66,6 +67,13 @@ class _Scored:
     taken: list[str] | None = None
 
 
+def _to_save(scored: _Scored) -> CaseToSave:
+    """A scored case as it is stored, with its recall by document id and its labels."""
+    work = scored.work
+    result = with_id_recall(scored.result, work.ids)
+    return CaseToSave(work.case_id, result, work.chunks, work.hits, work.case.reference_ids)
+
+
 def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
     """Writes scored cases: new claims, their results, and fresh verdicts to the cache."""
     judge = ctx.judge
@@ -90,11 +98,7 @@ def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
             and s.work.chunks
         ]
         write_attributions(session, judged, judge.name, verdict_cache_version(judge))
-        write_case_results(
-            session,
-            ctx.run.id,
-            [CaseToSave(s.work.case_id, s.result, s.work.chunks, s.work.hits) for s in scored],
-        )
+        write_case_results(session, ctx.run.id, [_to_save(s) for s in scored])
 
     return write_many
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from recall_audit.scorer.context import ContextError, extract_chunks
-from recall_audit.scorer.hits import hit_details
+from recall_audit.scorer.datasets import DatasetCase
+from recall_audit.scorer.hits import Hit, hit_details
+from recall_audit.scorer.id_recall import IdRecall, id_recall
 from recall_audit.scorer.limits import Limits, beyond
 from recall_audit.scorer.recall import clean_chunks
 from recall_audit.scorer.redact import scrubber
@@ -34,9 +36,17 @@ async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
                 # The hits' own ids, titles and scores, unless a function of yours read them.
                 hits = hit_details(work.raw, kept) if ctx.extractor is None else []
                 work = _checked(work, [scrub(c) for c in kept], ctx.limits)
-                work = work.model_copy(update={"hits": hits}) if work.error is None else work
+                if work.error is None:
+                    ids = _ids(work.case, hits, len(work.chunks))
+                    work = work.model_copy(update={"hits": hits, "ids": ids})
         extracted.append(work)
     return batch.with_cases(extracted)
+
+
+def _ids(case: DatasetCase, hits: list[Hit | None], chunks: int) -> IdRecall | None:
+    """The case's recall by document id, from the documents its chunks' hits name."""
+    named = [h.document_id if h else None for h in hits]
+    return id_recall(case.reference_ids, named + [None] * (chunks - len(named)))
 
 
 def _checked(work: CaseWork, chunks: list[str], limits: Limits) -> CaseWork:

@@ -74,6 +74,26 @@ def _report_data(
     )
 
 
+def precision_line(run: RunRecord) -> str:
+    """The run's context precision, as the summary says it."""
+    if run.mean_context_precision is None:
+        return "context precision: none (no case had chunks and claims)"
+    return (
+        f"context precision {run.mean_context_precision:.3f} (supporting chunks ranked first: "
+        "1; from the same verdicts)"
+    )
+
+
+def id_recall_line(run: RunRecord) -> str | None:
+    """The run's recall by document id, when its cases were labelled."""
+    if run.mean_id_recall is None:
+        return None
+    return (
+        f"recall by document id {run.mean_id_recall:.3f} over the {run.id_recall_cases} "
+        "labelled cases"
+    )
+
+
 def summary_markdown(
     run: RunRecord, comparison: Comparison | None, diagnosis: RunDiagnosis | None = None
 ) -> str:
@@ -90,6 +110,8 @@ def summary_markdown(
         f"judge `{run.judge}` ({run.judge_version})",
         f"- {run.no_context_count} cases retrieved nothing, {run.unscorable_count} had nothing "
         f"to recall, {run.error_count} errors",
+        f"- {precision_line(run)}",
+        *([f"- {line}"] if (line := id_recall_line(run)) else []),
         f"- model calls {run.usage.calls}, served from cache {run.usage.cached_calls}",
         "",
     ]

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.hits import Hit
+from recall_audit.scorer.id_recall import IdRecall
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.limits import Limits, limits_from_env
 from recall_audit.scorer.redact import scrub_message
@@ -33,6 +34,8 @@ class CaseWork(BaseModel):
     chunks: list[str] = Field(default_factory=list)
     # What the retriever's hits said about each chunk (document id, title, score).
     hits: list[Hit | None] = Field(default_factory=list)
+    # Recall by document id, once the chunks are read, when the case's documents are labelled.
+    ids: IdRecall | None = None
     claims: list[str] | None = None
     # Its claims come with its ground truth's first judgement, in the attribute stage.
     claims_pending: bool = False

@@ -73,6 +73,7 @@ def test_the_report_reads_whole_at_80_columns() -> None:
         mean_recall=0.846, context_precision=0.612, recall_at_k=[0.4, 0.5, 0.6, 0.7],
         delta=0.293, ci_low=0.213, ci_high=0.375, gained_claims=41, lost_claims=0,
         model_calls=0, cached_calls=0, tokens=0, wall_seconds=3.2,
+        id_recall=0.736, id_recall_at_k=[0.3, 0.5, 0.6, 0.736],
     )  # fmt: skip
     first = arm.model_copy(update={"delta": None, "configuration": "bm25:kb.jsonl k=2"})
     report = ExperimentReport(dataset="hotpot", arms=[first, arm], best=None, conclusion="-")
@@ -84,6 +85,7 @@ def test_the_report_reads_whole_at_80_columns() -> None:
     assert max(len(line) for line in text.splitlines()) <= 80
     for figure in ("0.846", "+0.293", "[+0.213, +0.375]", "0.612", "+41 -0", "0.700"):
         assert figure in text, text
+    assert "Recall by document id at k" in text and "0.736" in text
 
 
 def _flow_runs(api: str, parent_id: str) -> tuple[str, list[str]]:
@@ -118,6 +120,9 @@ def test_an_experiment_is_one_parent_run_whose_numbers_are_those_of_separate_run
     assert 0 < four.ci_low <= four.delta <= four.ci_high
     assert len(eight.recall_at_k) == 8 and eight.recall_at_k[-1] == pytest.approx(eight.mean_recall)
     assert all(0 < a.context_precision <= 1 for a in report.arms)
+    # The demo labels each question's gold paragraphs: recall by id beside claim recall.
+    assert [len(a.id_recall_at_k) for a in report.arms] == [2, 4, 8]
+    assert two.id_recall < four.id_recall < eight.id_recall == eight.id_recall_at_k[-1]
     assert report.best == "bm25:kb.jsonl k=8" and report.conclusion.startswith("best:")
 
     for arm, top_k in zip(report.arms, (2, 4, 8), strict=True):
@@ -128,6 +133,8 @@ def test_an_experiment_is_one_parent_run_whose_numbers_are_those_of_separate_run
             )
         )  # fmt: skip
         assert alone.mean_recall == pytest.approx(arm.mean_recall)
+        assert alone.mean_id_recall == pytest.approx(arm.id_recall)
+        assert alone.mean_context_precision == pytest.approx(arm.context_precision)
         # Each configuration's next run is compared with its own experiment run, unchanged.
         assert alone.comparison.base_run_id == arm.run_id
         assert alone.comparison.verdict == "unchanged"

@@ -215,9 +215,29 @@ def test_a_pinned_baseline_wins_until_unpinned(db_session: Session) -> None:
     pin_baseline(db_session, previous)  # re-pinning replaces
     assert pinned_baseline(db_session, "faq").id == previous
 
-    assert unpin_baseline(db_session, "faq") is True
-    assert unpin_baseline(db_session, "faq") is False
+    assert unpin_baseline(db_session, "faq") == 1
+    assert unpin_baseline(db_session, "faq") == 0
     assert pinned_baseline(db_session, "faq") is None
+
+
+def test_a_pin_is_per_configuration(db_session: Session) -> None:
+    """Pinning a k=2 run leaves the k=5 runs' pin, and never becomes their baseline."""
+    dataset, _ = seed_dataset(db_session)
+    k5 = new_run(db_session, dataset.id, status=RunStatus.COMPLETED)
+    k2 = new_run(db_session, dataset.id, top_k=2, status=RunStatus.COMPLETED)
+    pin_baseline(db_session, k5)
+    pin_baseline(db_session, k2)
+    later_k5 = new_run(db_session, dataset.id)
+    later_k2 = new_run(db_session, dataset.id, top_k=2)
+    assert baseline_for(db_session, later_k5).id == k5
+    assert baseline_for(db_session, later_k2).id == k2
+    key5 = get_run(db_session, k5).config_key
+    assert pinned_baseline(db_session, "faq", key5).id == k5
+    assert pinned_baseline(db_session, "faq").id == k2  # the pin made last
+
+    assert unpin_baseline(db_session, "faq", key5) == 1
+    assert pinned_baseline(db_session, "faq", key5) is None
+    assert baseline_for(db_session, later_k2).id == k2
 
 
 def test_only_a_completed_run_can_be_pinned(db_session: Session) -> None:

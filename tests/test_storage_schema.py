@@ -45,7 +45,7 @@ TABLES = {
 
 
 def test_the_head_the_code_stamps_is_the_newest_migration() -> None:
-    assert SCHEMA_HEAD == head_revision() == "0005"
+    assert SCHEMA_HEAD == head_revision() == "0006"
 
 
 def test_opening_a_fresh_database_brings_it_to_head(empty_db_url: str) -> None:
@@ -180,6 +180,29 @@ def test_unsupported_urls_are_refused_without_echoing_secrets(url: str) -> None:
     assert "hunter2" not in str(caught.value)
 
 
+def insert_old_run(connection, **columns: str) -> None:
+    """Dataset 1 and its completed run r1, as a migration older than head left them."""
+    from sqlalchemy import text
+
+    connection.execute(
+        text(
+            "INSERT INTO datasets (id, name, path, fingerprint, created_at, updated_at) "
+            "VALUES (1, 'faq', 'faq.jsonl', 'f', '2026-01-01', '2026-01-01')"
+        )
+    )
+    counters = ("case_count scored_count no_context_count unscorable_count error_count calls "
+                "cached_calls input_tokens output_tokens repairs reasked supported_claims "
+                "verified_quotes").split()  # fmt: skip
+    values = {
+        "id": "r1", "dataset_id": 1, "dataset_fingerprint": "f", "retriever": "bm25:kb",
+        "judge": "builtin", "judge_version": "1", "scale": 1.0, "params": "{}",
+        "status": "completed", "started_at": "2026-01-01", **dict.fromkeys(counters, 0),
+    } | columns  # fmt: skip
+    names = ", ".join(values)
+    marks = ", ".join(f":{name}" for name in values)
+    connection.execute(text(f"INSERT INTO runs ({names}) VALUES ({marks})"), values)
+
+
 def test_runs_made_before_configurations_get_theirs(db_engine) -> None:
     """Migration 0005 gives each existing run the configuration it recorded, so that the
     first run after the upgrade still finds its baseline."""
@@ -188,25 +211,37 @@ def test_runs_made_before_configurations_get_theirs(db_engine) -> None:
 
     with db_engine.connect() as connection:
         command.downgrade(alembic_config(connection), "0004")
-        connection.execute(
-            text(
-                "INSERT INTO datasets (id, name, path, fingerprint, created_at, updated_at) "
-                "VALUES (1, 'faq', 'faq.jsonl', 'f', '2026-01-01', '2026-01-01')"
-            )
-        )
-        connection.execute(
-            text(
-                "INSERT INTO runs (id, dataset_id, dataset_fingerprint, retriever, judge, "
-                "judge_version, scale, params, status, started_at, case_count, scored_count, "
-                "no_context_count, unscorable_count, error_count, calls, cached_calls, "
-                "input_tokens, output_tokens, repairs, reasked, supported_claims, "
-                "verified_quotes) VALUES ('r1', 1, 'f', 'bm25:/kb/docs.jsonl', 'builtin', '1', "
-                "1.0, '{\"top_k\": 4}', 'completed', '2026-01-01', "
-                "0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)"
-            )
-        )
+        insert_old_run(connection, retriever="bm25:/kb/docs.jsonl", params='{"top_k": 4}')
         command.upgrade(alembic_config(connection), "head")
         connection.commit()
         row = connection.execute(text("SELECT config_key, config_name FROM runs")).one()
     expected = Configuration(retriever="bm25:/kb/docs.jsonl", top_k=4, judge="builtin")
     assert tuple(row) == (expected.key, "bm25:docs.jsonl k=4")
+
+
+def test_a_pin_made_per_dataset_becomes_the_pin_of_its_runs_configuration(db_engine) -> None:
+    """Migration 0006 keys baselines by dataset and configuration; an existing pin stays the
+    baseline of its own configuration's runs, and going down keeps one pin per dataset."""
+    from recall_audit.storage.engine import build_engine
+    from sqlalchemy import text
+
+    # As the migrations run: SQLite rebuilding a table must not cascade into its children.
+    engine = build_engine(db_engine.url, foreign_keys=False)
+    with engine.connect() as connection:
+        command.downgrade(alembic_config(connection), "0005")
+        insert_old_run(connection, config_key="abcd1234", config_name="bm25:kb k=4")
+        connection.execute(
+            text(
+                "INSERT INTO baselines (dataset_id, run_id, pinned_at) "
+                "VALUES (1, 'r1', '2026-01-02')"
+            )
+        )
+        command.upgrade(alembic_config(connection), "head")
+        pins = connection.execute(text("SELECT dataset_id, config_key, run_id FROM baselines"))
+        assert [tuple(p) for p in pins] == [(1, "abcd1234", "r1")]
+        command.downgrade(alembic_config(connection), "0005")
+        pins = connection.execute(text("SELECT dataset_id, run_id FROM baselines"))
+        assert [tuple(p) for p in pins] == [(1, "r1")]
+        command.upgrade(alembic_config(connection), "head")
+        connection.commit()
+    engine.dispose()

@@ -53,6 +53,7 @@ from recall_audit.cli.options import (
     Name,
     OnBadRow,
     Overlap,
+    Qrels,
     RequireSignificance,
     Resume,
     Retriever,
@@ -78,6 +79,7 @@ from recall_audit.flows.local_server import ensure_prefect_api
 from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.datasets import check_dataset_name, iter_cases
 from recall_audit.scorer.errors import RecallAuditError
+from recall_audit.scorer.qrels import read_qrels
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 baseline_app = typer.Typer(
@@ -189,6 +191,7 @@ def run(
     overlap: Overlap = None,
     chunk_unit: ChunkUnit = None,
     embedding: Embedding = None,
+    qrels: Qrels = None,
 ) -> None:
     """Audit a retriever's context recall on a labelled dataset."""
     # Every option but these three describes the audit (the AuditSpec); they, this run.
@@ -210,6 +213,8 @@ def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int,
     with bad_input_exits():
         check_dataset_name(spec.dataset.name or dataset.stem)
         total = _count_valid_rows(dataset, spec.dataset.on_bad_row, spec.retriever.spec)
+        if spec.dataset.qrels:
+            read_qrels(spec.dataset.qrels)
     app_dir = Path(spec.app_dir) if spec.app_dir else None
     check_judge_and_retriever(
         spec.judge, spec.retriever.spec, app_dir, spec.retriever.local_settings()
@@ -457,24 +462,43 @@ def history(
 def baseline_set(
     run_id: Annotated[str, typer.Argument(help="A completed run id or prefix.")],
 ) -> None:
-    """Compare every later run of this dataset with RUN_ID until unpinned."""
+    """Compare every later run of this dataset and configuration with RUN_ID until unpinned
+    (runs of other configurations keep their own baselines)."""
+    from recall_audit.cli.views import configuration
     from recall_audit.storage import pin_baseline
 
     with _session() as session:
         full_id = _resolve(session, run_id)
         with bad_input_exits():
             run_record = pin_baseline(session, full_id)
-    console.print(f"baseline of {run_record.dataset_name} is now run {run_record.id}")
+    shown = configuration(run_record.config_name or run_record.retriever, run_record.config_key)
+    console.print(
+        f"baseline of {safe(run_record.dataset_name)} with {safe(shown)} is now run "
+        f"{run_record.id}",
+        highlight=False,
+    )
 
 
 @baseline_app.command("clear")
-def baseline_clear(dataset: Annotated[str, typer.Option(help="Dataset name.")]) -> None:
-    """Go back to comparing each run with the previous one."""
+def baseline_clear(
+    dataset: Annotated[str, typer.Option(help="Dataset name.")],
+    configuration: Annotated[
+        str | None,
+        typer.Option(help="Only this configuration's pin (its key, as `runs` shows it)."),
+    ] = None,
+) -> None:
+    """Go back to comparing each run with the previous one of its configuration."""
     from recall_audit.storage import unpin_baseline
 
     with _session() as session:
-        removed = unpin_baseline(session, dataset)
-    console.print("baseline unpinned" if removed else f"no baseline was pinned for {dataset}")
+        removed = unpin_baseline(session, dataset, configuration)
+    which = f"{dataset} ({configuration})" if configuration else dataset
+    console.print(
+        f"{removed} baseline(s) of {safe(which)} unpinned"
+        if removed
+        else f"no baseline was pinned for {safe(which)}",
+        highlight=False,
+    )
 
 
 @app.command()

@@ -39,6 +39,7 @@ from recall_audit.cli.options import (
     Judge,
     Name,
     Overlap,
+    Qrels,
     Rpm,
     Samples,
     Tpm,
@@ -47,7 +48,7 @@ from recall_audit.cli.options import (
     spec_of,
 )
 from recall_audit.cli.references import RETRIEVER_URL_ENV, retriever_by_reference
-from recall_audit.cli.tables import Column, fitted_table
+from recall_audit.cli.tables import Column, fitted_table, without_empty
 from recall_audit.cli.terminal import safe
 from recall_audit.scorer.audit_spec import LOCAL_SETTINGS, AuditSpec
 from recall_audit.scorer.experiment import COLUMNS, ExperimentReport, arm_cells
@@ -62,7 +63,7 @@ ChunkSizes = Annotated[
     str | None, typer.Option(help="bm25:/dense: chunk sizes: one or several, as 300,800.")
 ]
 # What goes first when the table is wider than the terminal (0: never dropped).
-RANKS = (0, 0, 0, 3, 5, 4, 2, 1, 1)
+RANKS = (0, 0, 0, 4, 6, 3, 5, 2, 1, 1)
 
 
 def read_matrix(path: Path) -> tuple[dict[str, Any], dict[str, list[Any]]]:
@@ -126,20 +127,31 @@ def report_tables(report: ExperimentReport, width: int) -> list[Any]:
         Column(name, rank, wraps=i == 0)
         for i, (name, rank) in enumerate(zip(COLUMNS, RANKS, strict=True))
     ]
+    cells = [arm_cells(a) for a in report.arms]
     main = fitted_table(
-        f"Experiment on {report.dataset}", columns, [arm_cells(a) for a in report.arms], width
+        f"Experiment on {report.dataset}", *without_empty(columns, cells, ["id recall"]), width
     )
-    depth = max(len(a.recall_at_k) for a in report.arms)
+    tables = [
+        main,
+        _at_k("Recall at k", [(a.configuration, a.recall_at_k) for a in report.arms], width),
+    ]
+    labelled = [(a.configuration, a.id_recall_at_k) for a in report.arms if a.id_recall_at_k]
+    if labelled:
+        tables.append(_at_k("Recall by document id at k", labelled, width))
+    return tables
+
+
+def _at_k(title: str, curves: list[tuple[str, list[float]]], width: int) -> Any:
+    """A curve per configuration, one column per k; the largest k go first when narrow."""
+    depth = max(len(curve) for _, curve in curves)
     at_k = [Column("configuration", wraps=True)] + [
         Column(f"@{k}", rank=depth - k + 1) for k in range(1, depth + 1)
     ]
     # A configuration asking fewer chunks has no recall at the larger k.
     rows = [
-        [a.configuration, *(f"{v:.3f}" for v in a.recall_at_k)]
-        + [""] * (depth - len(a.recall_at_k))
-        for a in report.arms
+        [name, *(f"{v:.3f}" for v in curve)] + [""] * (depth - len(curve)) for name, curve in curves
     ]
-    return [main, fitted_table("Recall at k", at_k, rows, width)]
+    return fitted_table(title, at_k, rows, width)
 
 
 @experiment_app.command()
@@ -167,6 +179,7 @@ def experiment(
     chunk_size: ChunkSizes = None,
     overlap: Overlap = None,
     chunk_unit: ChunkUnit = None,
+    qrels: Qrels = None,
 ) -> None:
     """Audit several configurations over one dataset side by side: one parent flow run, one
     child audit run each, every one compared with the first on the same frozen claims."""

@@ -43,6 +43,14 @@ Embedding = Annotated[
     str | None,
     typer.Option(help="openai/<model>: the dense: retriever's embeddings (at OPENAI_BASE_URL)."),
 ]
+Qrels = Annotated[
+    Path | None,
+    typer.Option(
+        help="BEIR/TREC qrels (query-id, [Q0,] corpus-id, score): the documents relevant to "
+        "each case, by its id, for the recall by document id (in place of the rows' "
+        "reference_context_ids)."
+    ),
+]
 Judge = Annotated[str, typer.Option(help="builtin | openai/<model> | anthropic/<model>")]
 Name = Annotated[str | None, typer.Option(help="Dataset name (default: the file's stem).")]
 TopK = Annotated[int, typer.Option(min=1, help="Chunks asked of the retriever per question.")]

@@ -23,6 +23,7 @@ from recall_audit.cli.options import (
     MaxRegression,
     Name,
     Overlap,
+    Qrels,
     RequireSignificance,
     Retriever,
     Rpm,
@@ -70,6 +71,7 @@ def serve(
     overlap: Overlap = None,
     chunk_unit: ChunkUnit = None,
     embedding: Embedding = None,
+    qrels: Qrels = None,
 ) -> None:
     """Register the audit deployment (nightly + on kb.updated) and run its runs; blocks."""
     # Every option but when to run describes the audit (the AuditSpec).

@@ -41,6 +41,20 @@ def kept_columns(columns: Sequence[Column], rows: Sequence[Sequence[str]], width
     return kept
 
 
+def without_empty(
+    columns: Sequence[Column], rows: Sequence[Sequence[str]], optional: Sequence[str]
+) -> tuple[list[Column], list[list[str]]]:
+    """The columns and rows without the columns named in `optional` that no row has a
+    figure in (every cell "-" or blank): a figure no run has takes no room."""
+    empty = {
+        i
+        for i, c in enumerate(columns)
+        if c.name in optional and all(row[i] in ("-", "") for row in rows)
+    }
+    kept = [c for i, c in enumerate(columns) if i not in empty]
+    return kept, [[v for i, v in enumerate(row) if i not in empty] for row in rows]
+
+
 def fitted_table(
     title: str, columns: Sequence[Column], rows: Sequence[Sequence[str]], width: int
 ) -> Table:

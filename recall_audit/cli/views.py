@@ -8,8 +8,9 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
-from recall_audit.cli.tables import Column, fitted_table
+from recall_audit.cli.tables import Column, fitted_table, without_empty
 from recall_audit.cli.terminal import plain, safe
+from recall_audit.scorer.id_recall import relevant_ids
 from recall_audit.storage import CaseResultRecord, RunRecord
 
 
@@ -17,15 +18,18 @@ def _recall(value: float | None) -> str:
     return "-" if value is None else f"{value:.3f}"
 
 
-# The runs' columns, and what goes first on a narrow terminal (0: never dropped).
+# The runs' columns, and what goes first on a narrow terminal (0: never dropped). Context
+# precision and recall by document id are shown where there is room (and a run has them).
 RUN_COLUMNS = (
     Column("run"),
     Column("dataset", wraps=True),
-    Column("started", rank=4),
-    Column("status", rank=3),
+    Column("started", rank=6),
+    Column("status", rank=5),
     Column("cases", rank=1),
     Column("errors", rank=2),
     Column("recall"),
+    Column("precision", rank=4),
+    Column("id recall", rank=3),
     Column("configuration", wraps=True),
 )
 
@@ -40,19 +44,24 @@ def runs_table(runs: Sequence[RunRecord], width: int = 80) -> Table:
             str(r.case_count),
             str(r.error_count),
             _recall(r.mean_recall),
+            _recall(r.mean_context_precision),
+            _recall(r.mean_id_recall),
             configuration(r.config_name or r.retriever, r.config_key),
         )
         for r in runs
     ]
-    return fitted_table("Runs", RUN_COLUMNS, rows, width)
+    columns, rows = without_empty(RUN_COLUMNS, rows, ("precision", "id recall"))
+    return fitted_table("Runs", columns, rows, width)
 
 
 HISTORY_COLUMNS = (
     Column("run"),
-    Column("started", rank=2),
+    Column("started", rank=4),
     Column("recall"),
-    Column("change", rank=3),
-    Column("configuration", wraps=True, rank=1),
+    Column("change", rank=5),
+    Column("precision", rank=1),
+    Column("id recall", rank=2),
+    Column("configuration", wraps=True, rank=3),
 )
 
 
@@ -68,11 +77,14 @@ def history_table(runs: Sequence[RunRecord], width: int = 80) -> Table:
                 r.started_at.strftime("%Y-%m-%d %H:%M"),
                 f"{recall:.3f}",
                 change,
+                _recall(r.mean_context_precision),
+                _recall(r.mean_id_recall),
                 configuration(r.config_name or r.retriever, r.config_key),
             )
         )
         previous = recall
-    return fitted_table("Recall trend", HISTORY_COLUMNS, rows, width)
+    columns, rows = without_empty(HISTORY_COLUMNS, rows, ("precision", "id recall"))
+    return fitted_table("Recall trend", columns, rows, width)
 
 
 def rendered(markdown: str) -> Markdown:
@@ -100,9 +112,12 @@ def summary_table(summary: dict[str, object]) -> Table:
         ("errors", summary["errors"]),
         ("rows skipped", summary["skipped_rows"]),
         ("mean recall", _recall(summary["mean_recall"])),  # type: ignore[arg-type]
+        ("context precision", _recall(summary.get("mean_context_precision"))),  # type: ignore[arg-type]
         ("model calls", summary["model_calls"]),
         ("served from cache", summary["cached_calls"]),
     ]
+    if summary.get("labelled_cases"):
+        rows.append(("recall by document id", _id_recall(summary)))
     if summary.get("repairs"):
         rows.append(("re-asks (items)", f"{summary['repairs']} ({summary['reasked_items']})"))
     if summary.get("supported_claims"):
@@ -111,6 +126,19 @@ def summary_table(summary: dict[str, object]) -> Table:
     for what, value in rows:
         table.add_row(what, safe(value))
     return table
+
+
+def _id_recall(summary: dict[str, object]) -> str:
+    """The mean recall by id, over how many of the labelled cases (a case whose hits named
+    no document has none)."""
+    labelled, measured = summary["labelled_cases"], summary["id_recall_cases"]
+    mean = _recall(summary["mean_id_recall"])  # type: ignore[arg-type]
+    if measured == labelled:
+        return f"{mean} over {labelled} labelled cases"
+    return (
+        f"{mean} over {measured} of {labelled} labelled cases (the others' chunks named no "
+        "document, or failed)"
+    )
 
 
 def worst_cases_table(worst: Sequence[CaseResultRecord]) -> Table:
@@ -132,6 +160,9 @@ def print_case(console: Console, case: CaseResultRecord) -> None:
     console.print(f"[bold]Question:[/bold] {safe(case.question)}")
     if case.error:
         console.print(f"[red]Error:[/red] {safe(case.error)}")
+    console.print(f"[bold]Context precision:[/bold] {_recall(case.context_precision)}")
+    if case.reference_ids:
+        console.print(_relevant_documents(case))
     for verdict in case.verdicts:
         mark = "[green]✔[/green]" if verdict.supported else "[red]✘[/red]"
         where = ", ".join(f"chunk {i + 1}" for i in verdict.chunk_indices)
@@ -141,5 +172,23 @@ def print_case(console: Console, case: CaseResultRecord) -> None:
         )
         if verdict.quote:
             console.print(f"      [dim]“{safe(verdict.quote)}”[/dim]")
-    for position, chunk in enumerate(case.chunks, start=1):
-        console.print(f"  [cyan]chunk {position}:[/cyan] {safe(' '.join(chunk.split())[:200])}")
+    documents = [*case.document_ids, *[None] * (len(case.chunks) - len(case.document_ids))]
+    for position, (chunk, document) in enumerate(
+        zip(case.chunks, documents, strict=False), start=1
+    ):
+        named = f" [dim]({safe(document)})[/dim]" if document else ""
+        text = safe(" ".join(chunk.split())[:200])
+        console.print(f"  [cyan]chunk {position}:[/cyan]{named} {text}")
+
+
+def _relevant_documents(case: CaseResultRecord) -> str:
+    """Which labelled documents the chunks came from, and which they missed."""
+    missed = case.missed_ids
+    found = [i for i in relevant_ids(case.reference_ids) if i not in missed]
+    line = f"[bold]Recall by document id:[/bold] {_recall(case.id_recall)}, "
+    line += f"{len(found)} of {len(found) + len(missed)} relevant documents retrieved"
+    if case.id_recall is None:
+        line += " (the chunks named no document)"
+    at_k = ", ".join(f"@{k} {v:.2f}" for k, v in enumerate(case.id_recall_at_k, start=1))
+    line += f" ({at_k})" if at_k else ""
+    return line + (f"; missed: {safe(', '.join(missed))}" if missed else "")
