@@ -3,8 +3,11 @@
 From the fidelity set's `full` rows (both gold paragraphs and eight distractors per
 question) it writes:
 - hotpot/kb.jsonl: every distinct paragraph once, {"id", "title", "text"};
-- hotpot/dataset.jsonl: {"id", "question", "ground_truth", "supporting_titles"}, with no
-  contexts, so the audit asks the retriever (e.g. `bm25:examples/hotpot/kb.jsonl`).
+- hotpot/dataset.jsonl: {"id", "question", "ground_truth", "supporting_titles",
+  "reference_context_ids"}, with no contexts, so the audit asks the retriever (e.g.
+  `bm25:examples/hotpot/kb.jsonl`); `reference_context_ids` are the knowledge-base ids of
+  the question's gold paragraphs, so the audit reports recall by document id beside claim
+  recall.
 Then it prints how often BM25 at top-k finds the gold paragraphs, to show the demo has
 something to catch.
 
@@ -46,15 +49,23 @@ def build(rows: list[dict]) -> tuple[list[dict], list[dict]]:
                     "title": title,
                     "text": text,
                 }
-    cases = [
-        {
-            "id": row["id"].removesuffix("-full"),
-            "question": row["question"],
-            "ground_truth": row["ground_truth"],
-            "supporting_titles": sorted({title for title, _ in row["source"]["supporting_facts"]}),
+    cases = []
+    for row in rows:
+        titles = sorted({title for title, _ in row["source"]["supporting_facts"]})
+        gold = {
+            split_paragraph(p)[0]: documents[p]["id"]
+            for p in row["contexts"]
+            if split_paragraph(p)[0] in titles
         }
-        for row in rows
-    ]
+        cases.append(
+            {
+                "id": row["id"].removesuffix("-full"),
+                "question": row["question"],
+                "ground_truth": row["ground_truth"],
+                "supporting_titles": titles,
+                "reference_context_ids": [gold[title] for title in titles],
+            }
+        )
     return list(documents.values()), cases
 
 
