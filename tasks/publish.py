@@ -79,8 +79,8 @@ def precision_line(run: RunRecord) -> str:
     if run.mean_context_precision is None:
         return "context precision: none (no case had chunks and claims)"
     return (
-        f"context precision {run.mean_context_precision:.3f} (supporting chunks ranked first: "
-        "1; from the same verdicts)"
+        f"context precision {run.mean_context_precision:.3f} (1 when the chunks that support "
+        "a claim come first; from the same verdicts, no model call)"
     )
 
 

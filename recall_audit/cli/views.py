@@ -113,11 +113,14 @@ def summary_table(summary: dict[str, object]) -> Table:
         ("rows skipped", summary["skipped_rows"]),
         ("mean recall", _recall(summary["mean_recall"])),  # type: ignore[arg-type]
         ("context precision", _recall(summary.get("mean_context_precision"))),  # type: ignore[arg-type]
+        *(
+            [("recall by document id", _id_recall(summary))]
+            if summary.get("labelled_cases")
+            else []
+        ),
         ("model calls", summary["model_calls"]),
         ("served from cache", summary["cached_calls"]),
     ]
-    if summary.get("labelled_cases"):
-        rows.append(("recall by document id", _id_recall(summary)))
     if summary.get("repairs"):
         rows.append(("re-asks (items)", f"{summary['repairs']} ({summary['reasked_items']})"))
     if summary.get("supported_claims"):
