@@ -157,7 +157,9 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             "The service encrypts every backup, and keeps each copy for 90 days.",
             ["The service encrypts every backup.", "The service keeps each copy for 90 days."],
         ),
-        # One fact stays one claim: a list of names, an alternative, a gapped clause.
+        # One fact stays one claim: a word between commas is a list's item, not a verb; a
+        # list of names, an alternative, a gapped clause.
+        ("Lumio is a viewer for browsing maps, photos, podcasts, and music on a tablet.", None),
         ("The proxy forwards TCP traffic to Frankfurt.", None),
         ("The kit ships to Canada or Mexico.", None),
         ("Invoices are kept for 10 years and receipts for 6 years.", None),

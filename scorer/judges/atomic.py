@@ -380,7 +380,9 @@ def _predicates(tokens: list[_Tok], verb: int) -> list[tuple[int, int]]:
     for i in range(verb + 1, len(tokens) - 1):
         low = tokens[i].low
         joint = low in _AND or (low in ",;" and tokens[i + 1].low not in _AND)
-        if joint and _verb_at(tokens, i + 1, tokens[verb]):
+        # A word between commas is a list's item ("photos, podcasts, and music").
+        listed = low == "," and i + 2 < len(tokens) and tokens[i + 2].low in {",", *_AND}
+        if joint and not listed and _verb_at(tokens, i + 1, tokens[verb]):
             skip = 2 if low in ",;" and tokens[i + 1].low in _AND else 1
             cuts.append((i, i + skip))
     ranges, lo = [], verb
