@@ -425,7 +425,9 @@ async def _record_knowledge_base(engine: Engine, run_id: str, spec: AuditSpec) -
     False when it sees none (nothing to diagnose against)."""
     retriever, given = spec.retriever, spec.diagnosis.knowledge_base
     local = retriever.local_settings()
-    kb = await anyio.to_thread.run_sync(open_knowledge_base, retriever.spec, given, None, local)
+    kb = await anyio.to_thread.run_sync(
+        open_knowledge_base, retriever.spec, given, None, local, spec.case_limits
+    )
     if kb is not None:
         await record_run_knowledge_base(engine, run_id, kb)
     return kb is not None
@@ -438,5 +440,5 @@ def _diagnosis_plan(run_id: str, spec: AuditSpec) -> DiagnosisPlan:
         knowledge_base=spec.diagnosis.knowledge_base, depth=spec.diagnosis.diagnose_depth,
         concurrency=spec.limits.concurrency, app_dir=spec.app_dir,
         context_field=retriever.context_field, context_extractor=retriever.context_extractor,
-        local=retriever.local_settings(),
+        local=retriever.local_settings(), limits=spec.case_limits,
     )  # fmt: skip

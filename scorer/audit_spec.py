@@ -1,5 +1,6 @@
 """One description of an audit: the dataset it reads, the retriever (with its own settings) and
-the judge it measures with, the gate it must pass, and the limits it runs within.
+the judge it measures with, the gate it must pass, and the limits it runs within (how fast
+and where; how far one case may go).
 
 The flow, `recall-audit run`, `serve`, `prefect.yaml`, the Dask plan and experiments all take
 an `AuditSpec`; each setting is declared here once. A run's `Configuration` is its spec but
@@ -20,6 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.gate import Gate
+from recall_audit.scorer.limits import CaseLimits
 
 PRECOMPUTED = "precomputed"
 # The settings of a local retriever (bm25:, dense:) an audit may give beside its spec's query.
@@ -158,6 +160,9 @@ class AuditSpec(_Part):
     gate: Gate = Gate()
     tolerance: float = Field(default=0.02, ge=0, description="Drops within this are 'unchanged'.")
     limits: RunLimits = RunLimits()
+    # How long one retrieval may take and how large a case may grow (scorer/limits.py); those
+    # not given are read from their RECALL_AUDIT_* variables when the spec is made.
+    case_limits: CaseLimits = Field(default_factory=CaseLimits)
     diagnosis: Diagnosis = Diagnosis()
     api_key_block: str | None = Field(
         default=None, description="Prefect Secret block with the judge's API key (its name)."

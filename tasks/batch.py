@@ -94,7 +94,8 @@ async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[A
         api_key=await secret_from_block(spec.api_key_block) if spec.api_key_block else None,
     )
     commits = GroupCommit(engine)
-    judge = get_judge(spec.judge, settings=settings, cache=DatabaseResponseCache(engine, commits))
+    cache = DatabaseResponseCache(engine, commits)
+    judge = get_judge(spec.judge, settings=settings, cache=cache, limits=spec.case_limits)
     async with AsyncExitStack() as stack:
         yield AuditContext(
             engine=engine,
@@ -107,6 +108,7 @@ async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[A
                     spec.retriever.spec or PRECOMPUTED,
                     app_dir=spec.app_dir,
                     local=spec.retriever.local_settings(),
+                    limits=spec.case_limits,
                 )
             ),
             spec=spec,

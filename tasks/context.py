@@ -6,7 +6,7 @@ from recall_audit.scorer.context import ContextError, extract_chunks
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.hits import Hit, hit_details
 from recall_audit.scorer.id_recall import IdRecall, id_recall
-from recall_audit.scorer.limits import Limits, beyond
+from recall_audit.scorer.limits import CaseLimits, beyond
 from recall_audit.scorer.recall import clean_chunks
 from recall_audit.scorer.redact import scrubber
 from recall_audit.scorer.storable import bad_text
@@ -35,7 +35,7 @@ async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
                 kept = clean_chunks(chunks)[:cap]
                 # The hits' own ids, titles and scores, unless a function of yours read them.
                 hits = hit_details(work.raw, kept) if ctx.extractor is None else []
-                work = _checked(work, [scrub(c) for c in kept], ctx.limits)
+                work = _checked(work, [scrub(c) for c in kept], ctx.spec.case_limits)
                 if work.error is None:
                     ids = _ids(work.case, hits, len(work.chunks))
                     work = work.model_copy(update={"hits": hits, "ids": ids})
@@ -49,7 +49,7 @@ def _ids(case: DatasetCase, hits: list[Hit | None], chunks: int) -> IdRecall | N
     return id_recall(case.reference_ids, named + [None] * (chunks - len(named)))
 
 
-def _checked(work: CaseWork, chunks: list[str], limits: Limits) -> CaseWork:
+def _checked(work: CaseWork, chunks: list[str], limits: CaseLimits) -> CaseWork:
     """A chunk no database can store fails its case here, not the batch when it is saved;
     so do more chunks, or a longer one, than the limits allow."""
     if len(chunks) > limits.max_chunks:

@@ -25,6 +25,7 @@ from recall_audit.scorer.diagnosis import (
 )
 from recall_audit.scorer.diagnosis.advice import why_missed_markdown
 from recall_audit.scorer.judges import get_judge
+from recall_audit.scorer.limits import CaseLimits
 from recall_audit.scorer.report import lost_claims_markdown
 from recall_audit.scorer.retrievers import Bm25Retriever, load_callable, retriever_from_spec
 from recall_audit.storage import DatabaseResponseCache, RunRecord
@@ -59,6 +60,8 @@ class DiagnosisPlan(BaseModel):
     context_extractor: str | None = None
     # The audit's settings of a local retriever (chunking, embedding model) beside its spec.
     local: dict[str, Any] = Field(default_factory=dict)
+    # The audit's limits (its spec's; those of the environment for a run diagnosed later).
+    limits: CaseLimits = Field(default_factory=CaseLimits)
 
 
 def open_knowledge_base(
@@ -66,9 +69,11 @@ def open_knowledge_base(
     knowledge_base: str | None,
     index: object = None,
     local: dict[str, Any] | None = None,
+    limits: CaseLimits | None = None,
 ) -> KnowledgeBase | None:
     own = index if isinstance(index, Bm25Retriever) else None
-    return knowledge_base_for(retriever, knowledge_base, local=local, index=own)
+    max_chars = (limits or CaseLimits()).max_chunk_chars
+    return knowledge_base_for(retriever, knowledge_base, local, own, max_chars)
 
 
 async def record_run_knowledge_base(engine: Engine, run_id: str, kb: KnowledgeBase) -> None:
@@ -126,13 +131,22 @@ async def diagnose_run(
     recorded = await in_session(engine, _recorded_version, plan.run_id)
     async with AsyncExitStack() as stack:
         judge = await stack.enter_async_context(
-            opened_judge(get_judge(plan.judge, cache=DatabaseResponseCache(engine)))
+            opened_judge(
+                get_judge(plan.judge, cache=DatabaseResponseCache(engine), limits=plan.limits)
+            )
         )
         retriever = await stack.enter_async_context(
-            retriever_from_spec(plan.retriever, app_dir=plan.app_dir, local=plan.local)
+            retriever_from_spec(
+                plan.retriever, app_dir=plan.app_dir, local=plan.local, limits=plan.limits
+            )
         )
         kb = await anyio.to_thread.run_sync(
-            open_knowledge_base, plan.retriever, plan.knowledge_base, retriever, plan.local
+            open_knowledge_base,
+            plan.retriever,
+            plan.knowledge_base,
+            retriever,
+            plan.local,
+            plan.limits,
         )
         diagnoses = await diagnose_cases(
             cases,

@@ -17,7 +17,7 @@ async def retrieve(ctx: AuditContext, batch: Batch) -> Batch:
     """A retriever failure is recorded against its case; the rest of the batch goes on, and
     a retrieval that takes longer than the limit is one."""
 
-    seconds = ctx.limits.retriever_timeout
+    seconds = ctx.spec.case_limits.retriever_timeout
     try:
         await prepare(ctx.retriever)
     except RecallAuditError as error:

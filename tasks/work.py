@@ -13,7 +13,6 @@ from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.hits import Hit
 from recall_audit.scorer.id_recall import IdRecall
 from recall_audit.scorer.judge import Judge
-from recall_audit.scorer.limits import Limits, limits_from_env
 from recall_audit.scorer.redact import scrub_message
 from recall_audit.scorer.retrievers import Retriever
 from recall_audit.scorer.types import Usage
@@ -70,7 +69,8 @@ class AuditContext:
     run: RunRecord
     judge: Judge
     retriever: Retriever
-    # The audit's settings (top-k, concurrency, scale, samples, the chunks' text field).
+    # The audit's settings (top-k, concurrency, scale, samples, the chunks' text field, the
+    # limits of one case).
     spec: AuditSpec
     # The cases being judged at once, shared by every batch on this context and served in
     # arrival order: the oldest batch finishes first, so the next one is read and prepared
@@ -83,5 +83,3 @@ class AuditContext:
     # A resumed run does its errored cases again (the endpoint may have recovered).
     retry_errors: bool = True
     new_claims: NewClaims = field(default_factory=NewClaims)
-    # How long a retrieval may take and how large its answer may be (RECALL_AUDIT_* settings).
-    limits: Limits = field(default_factory=limits_from_env)

@@ -48,8 +48,12 @@ from recall_audit.cli.options import (
     Judge,
     KeepErrors,
     KnowledgeBase,
+    MaxChunkChars,
+    MaxChunks,
+    MaxGroundTruthChars,
     MaxLostClaims,
     MaxRegression,
+    MaxResponseBytes,
     Name,
     OnBadRow,
     Overlap,
@@ -57,6 +61,8 @@ from recall_audit.cli.options import (
     RequireSignificance,
     Resume,
     Retriever,
+    RetrieverIdleTimeout,
+    RetrieverTimeout,
     Rpm,
     Samples,
     Scale,
@@ -192,6 +198,12 @@ def run(
     chunk_unit: ChunkUnit = None,
     embedding: Embedding = None,
     qrels: Qrels = None,
+    retriever_timeout: RetrieverTimeout = None,
+    retriever_idle_timeout: RetrieverIdleTimeout = None,
+    max_response_bytes: MaxResponseBytes = None,
+    max_chunks: MaxChunks = None,
+    max_chunk_chars: MaxChunkChars = None,
+    max_ground_truth_chars: MaxGroundTruthChars = None,
 ) -> None:
     """Audit a retriever's context recall on a labelled dataset."""
     # Every option but these three describes the audit (the AuditSpec); they, this run.
@@ -215,10 +227,7 @@ def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int,
         total = _count_valid_rows(dataset, spec.dataset.on_bad_row, spec.retriever.spec)
         if spec.dataset.qrels:
             read_qrels(spec.dataset.qrels)
-    app_dir = Path(spec.app_dir) if spec.app_dir else None
-    check_judge_and_retriever(
-        spec.judge, spec.retriever.spec, app_dir, spec.retriever.local_settings()
-    )
+    check_judge_and_retriever(spec)
     resumed = check_resume(_engine(), resume)
     configure_prefect()
     check_prefect_api()

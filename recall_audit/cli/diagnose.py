@@ -32,14 +32,17 @@ def plan_for(session: Any, run_id: str, knowledge_base: str | None, depth: int) 
     run = get_run(session, run_id)
     if run is None:
         raise fail(f"no run {run_id}")
-    return DiagnosisPlan(
-        run_id=run.id,
-        judge=run.judge,
-        retriever=run.retriever,
-        knowledge_base=knowledge_base or run.params.get("knowledge_base"),
-        depth=depth,
-        local=local_settings(run.params.get("configuration") or {}),
-    )
+    try:  # the limits come from the environment: a bad RECALL_AUDIT_* value is one line
+        return DiagnosisPlan(
+            run_id=run.id,
+            judge=run.judge,
+            retriever=run.retriever,
+            knowledge_base=knowledge_base or run.params.get("knowledge_base"),
+            depth=depth,
+            local=local_settings(run.params.get("configuration") or {}),
+        )
+    except RecallAuditError as error:
+        raise fail(str(error)) from None
 
 
 def local_settings(configuration: dict[str, Any]) -> dict[str, Any]:

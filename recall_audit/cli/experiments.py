@@ -200,8 +200,7 @@ def experiment(
     specs = configurations(shared, varied)
     check_before_start(specs[0])
     for spec in specs[1:]:
-        local = spec.retriever.local_settings()
-        check_judge_and_retriever(spec.judge, spec.retriever.spec, app_dir, local)
+        check_judge_and_retriever(spec)
     from recall_audit.flows.experiment import experiment as experiment_flow
 
     with bad_input_exits():

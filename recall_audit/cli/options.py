@@ -16,6 +16,7 @@ from rich.console import Console
 from recall_audit.cli.terminal import safe
 from recall_audit.scorer.audit_spec import AuditSpec, DatasetSpec
 from recall_audit.scorer.errors import RecallAuditError
+from recall_audit.scorer.limits import CaseLimits, env_name, shown_default
 
 BAD_INPUT = 2
 errors = Console(stderr=True)
@@ -170,8 +171,26 @@ SharedModelRpm = Annotated[
     ),
 ]
 
-# The defaults of every option above: the spec's own.
-DEFAULT = AuditSpec(dataset=DatasetSpec(path="-"))
+
+# The limits of one case (scorer/limits.py): unset, each is its RECALL_AUDIT_* variable's.
+def _limit(name: str) -> Any:
+    field = CaseLimits.model_fields[name]
+    return typer.Option(
+        help=f"{field.description} Default {shown_default(name)} (or {env_name(name)}).",
+        show_default=False,
+    )
+
+
+RetrieverTimeout = Annotated[float | None, _limit("retriever_timeout")]
+RetrieverIdleTimeout = Annotated[float | None, _limit("retriever_idle_timeout")]
+MaxResponseBytes = Annotated[int | None, _limit("max_response_bytes")]
+MaxChunks = Annotated[int | None, _limit("max_chunks")]
+MaxChunkChars = Annotated[int | None, _limit("max_chunk_chars")]
+MaxGroundTruthChars = Annotated[int | None, _limit("max_ground_truth_chars")]
+
+# The defaults of every option above: the spec's own (the limits' without the environment,
+# which is read when a spec is made).
+DEFAULT = AuditSpec(dataset=DatasetSpec(path="-"), case_limits=CaseLimits.model_construct())
 
 
 def spec_of(**options: Any) -> AuditSpec:
@@ -179,6 +198,8 @@ def spec_of(**options: Any) -> AuditSpec:
     given = {k: str(v) if isinstance(v, Path) else v for k, v in options.items() if v is not None}
     try:
         return AuditSpec.from_flat(**given)
+    except RecallAuditError as error:  # a limit's RECALL_AUDIT_* variable, named
+        raise fail(str(error)) from None
     except ValidationError as error:
         first = error.errors()[0]
         where = "--" + str(first["loc"][-1]).replace("_", "-") if first["loc"] else "options"
@@ -191,20 +212,19 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(BAD_INPUT)
 
 
-def check_judge_and_retriever(
-    judge: str,
-    retriever: str | None,
-    app_dir: Path | None = None,
-    local: dict[str, Any] | None = None,
-) -> None:
+def check_judge_and_retriever(spec: AuditSpec) -> None:
     """Fails fast on a judge or retriever that cannot work, before anything starts."""
     # Imported here: the commands that read results need neither (nor numpy, bm25s).
     from recall_audit.scorer.judges import get_judge
     from recall_audit.scorer.retrievers import retriever_from_spec
 
+    limits = spec.case_limits
     try:
-        get_judge(judge)
-        if retriever:
-            retriever_from_spec(retriever, app_dir=app_dir, local=local)
+        get_judge(spec.judge, limits=limits)
+        if spec.retriever.spec:
+            local = spec.retriever.local_settings()
+            retriever_from_spec(
+                spec.retriever.spec, app_dir=spec.app_dir, local=local, limits=limits
+            )
     except (RecallAuditError, ValueError) as error:
         raise fail(str(error)) from None

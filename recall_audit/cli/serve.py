@@ -19,13 +19,19 @@ from recall_audit.cli.options import (
     Embedding,
     FailUnder,
     Judge,
+    MaxChunkChars,
+    MaxChunks,
+    MaxGroundTruthChars,
     MaxLostClaims,
     MaxRegression,
+    MaxResponseBytes,
     Name,
     Overlap,
     Qrels,
     RequireSignificance,
     Retriever,
+    RetrieverIdleTimeout,
+    RetrieverTimeout,
     Rpm,
     TopK,
     Tpm,
@@ -72,6 +78,12 @@ def serve(
     chunk_unit: ChunkUnit = None,
     embedding: Embedding = None,
     qrels: Qrels = None,
+    retriever_timeout: RetrieverTimeout = None,
+    retriever_idle_timeout: RetrieverIdleTimeout = None,
+    max_response_bytes: MaxResponseBytes = None,
+    max_chunks: MaxChunks = None,
+    max_chunk_chars: MaxChunkChars = None,
+    max_ground_truth_chars: MaxGroundTruthChars = None,
 ) -> None:
     """Register the audit deployment (nightly + on kb.updated) and run its runs; blocks."""
     # Every option but when to run describes the audit (the AuditSpec).
@@ -83,7 +95,7 @@ def serve(
     if not dataset.is_file():
         raise fail(f"{dataset}: no such file")
     audit = spec_of(**options)
-    check_judge_and_retriever(judge, retriever, app_dir, audit.retriever.local_settings())
+    check_judge_and_retriever(audit)
     api = require_server()
     options |= {"retriever": retriever_by_reference(retriever), "app_dir": app_dir or Path.cwd()}
     settings = ServeSettings(

@@ -46,14 +46,18 @@ class KnowledgeBase:
     cut otherwise hold other chunks."""
 
     def __init__(
-        self, path: str | Path, chunking: Chunking | None = None, index: Bm25Retriever | None = None
+        self,
+        path: str | Path,
+        chunking: Chunking | None = None,
+        index: Bm25Retriever | None = None,
+        max_document_chars: int | None = None,
     ) -> None:
         self.path = str(path)
         self.chunking = chunking
         self.fingerprint = knowledge_base_fingerprint(path)
         self.version = self.fingerprint + (f"@{chunking.label}" if chunking else "")
         # The run's own BM25 retriever, when it is one over this corpus: indexed once.
-        self.index = index or Bm25Retriever(path, chunking=chunking)
+        self.index = index or Bm25Retriever(path, max_document_chars, chunking)
         self.chunks: list[Chunk] = self.index.chunks
         self._by_hash = {content_hash(c.text): c for c in self.chunks}
         self._by_id = {c.id: c for c in self.chunks}
@@ -92,10 +96,12 @@ def knowledge_base_for(
     knowledge_base: str | Path | None = None,
     local: dict[str, Any] | None = None,
     index: Bm25Retriever | None = None,
+    max_document_chars: int | None = None,
 ) -> KnowledgeBase | None:
     """The knowledge base of an audit: `knowledge_base` when given (chunked by `local`'s
     chunk settings, as `bm25:` would), else the corpus of a `bm25:`/`dense:` retriever; None
-    when the audit cannot see one (precomputed chunks, an HTTP retriever without a path)."""
+    when the audit cannot see one (precomputed chunks, an HTTP retriever without a path).
+    A document longer than `max_document_chars` (default: the limit on a chunk) is refused."""
     if knowledge_base is not None:
         path, query = str(knowledge_base), ""
     else:
@@ -110,4 +116,4 @@ def knowledge_base_for(
     spec = f"bm25:{path}" + (f"?{urlencode(given)}" if given else "")
     path, chunks = parse_local(spec, "bm25", ChunkOptions, options)
     own = index if index is not None and index.name == f"bm25:{path}" else None
-    return KnowledgeBase(path, chunks.chunking(), own)
+    return KnowledgeBase(path, chunks.chunking(), own, max_document_chars)

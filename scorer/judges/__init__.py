@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges.bounded import GroundTruthLimit
-from recall_audit.scorer.limits import limits_from_env
+from recall_audit.scorer.limits import CaseLimits, limits_from_env
 from recall_audit.scorer.prompts import PromptTemplate
 from recall_audit.scorer.storable import MAX_JUDGE_CHARS, too_long
 
@@ -75,13 +75,16 @@ def get_judge(
     template: PromptTemplate | None = None,
     settings: ModelSettings | None = None,
     cache: ResponseCache | None = None,
+    limits: CaseLimits | None = None,
 ) -> Judge:
-    """The judge a model string names; a Judge instance is returned as it is."""
+    """The judge a model string names; a Judge instance is returned as it is. The built-in
+    judge refuses ground truths longer than `limits` allow (default: the environment's)."""
     if model is None or model == "builtin":
         # Imported here so the LLM path never pays for the builtin judge's setup, and back.
         from recall_audit.scorer.judges.builtin import BuiltinJudge
 
-        return GroundTruthLimit(BuiltinJudge(), limits_from_env().max_ground_truth_chars)
+        max_chars = (limits or limits_from_env()).max_ground_truth_chars
+        return GroundTruthLimit(BuiltinJudge(), max_chars)
     if isinstance(model, str):
         if problem := too_long(model, MAX_JUDGE_CHARS):
             raise ConfigurationError(f"the judge's name {problem}")

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.errors import RecallAuditError
-from recall_audit.scorer.limits import limits_from_env
+from recall_audit.scorer.limits import CaseLimits, limits_from_env
 
 TOKEN_ENV = "RECALL_AUDIT_RETRIEVER_TOKEN"
 
@@ -28,7 +28,7 @@ class RetrieverSettings(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     # Seconds the endpoint may stay silent (connecting, or between two bytes of its answer);
-    # the whole call is bounded by Limits.retriever_timeout, in the audit.
+    # the whole call is bounded by CaseLimits.retriever_timeout, in the audit.
     timeout: float = Field(default_factory=lambda: limits_from_env().retriever_idle_timeout, gt=0)
     # Bytes of an answer, decompressed; beyond them the case errors.
     max_response_bytes: int = Field(
@@ -42,6 +42,13 @@ class RetrieverSettings(BaseModel):
     headers: dict[str, SecretStr] = Field(default_factory=dict)
     # Sent as "Authorization: Bearer <token>"; read from RECALL_AUDIT_RETRIEVER_TOKEN by default.
     token: SecretStr | None = Field(default_factory=_token_from_env)
+
+    @classmethod
+    def within(cls, limits: CaseLimits) -> RetrieverSettings:
+        """The default settings, with the idle timeout and answer size of `limits`."""
+        return cls(
+            timeout=limits.retriever_idle_timeout, max_response_bytes=limits.max_response_bytes
+        )
 
 
 @runtime_checkable

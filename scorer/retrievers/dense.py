@@ -51,8 +51,10 @@ class DenseRetriever(BaseRetriever):
         cache_dir: str | Path | None = None,
         model: ModelSettings | None = None,
         name: str | None = None,
+        max_document_chars: int | None = None,
     ) -> None:
         self.name = name or f"dense:{path}"
+        self.max_document_chars = max_document_chars
         self.path = Path(path)
         if not self.path.exists():
             raise ConfigurationError(f"knowledge base {path} not found")
@@ -113,7 +115,9 @@ class DenseRetriever(BaseRetriever):
         index = await anyio.to_thread.run_sync(ChunkIndex.load, at)
         if index is not None:
             return index
-        chunks = await anyio.to_thread.run_sync(load_chunks, self.path, self.chunking)
+        chunks = await anyio.to_thread.run_sync(
+            load_chunks, self.path, self.chunking, self.max_document_chars
+        )
         vectors = await self.vectors([c.text for c in chunks], "passage")
         index = await anyio.to_thread.run_sync(ChunkIndex.build, chunks, vectors)
         await anyio.to_thread.run_sync(index.save, at)

@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.limits import CaseLimits, limits_from_env
 from recall_audit.scorer.redact import redact_spec
 from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverSettings
 from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
@@ -58,19 +59,22 @@ def retriever_from_spec(
     settings: RetrieverSettings | None = None,
     app_dir: str | Path | None = None,
     local: dict[str, Any] | None = None,
+    limits: CaseLimits | None = None,
 ) -> BaseRetriever:
     """`precomputed`, `http(s)://host/path`, `python:module:function`, `bm25:PATH[?...]`,
     `dense:PATH[?...]` or `env:VAR` (the spec held in environment variable VAR).
 
-    `settings` apply to HTTP retrievers (timeouts, connections, retries, headers, token);
-    `python:` modules are imported from `app_dir` (default: the working folder); `local`
-    holds settings of the local retrievers (chunk_size, overlap, embedding, ...; see
-    local_options.py) that the spec's own query does not give.
+    `settings` apply to HTTP retrievers (timeouts, connections, retries, headers, token;
+    default: those of `limits`); `python:` modules are imported from `app_dir` (default: the
+    working folder); `local` holds settings of the local retrievers (chunk_size, overlap,
+    embedding, ...; see local_options.py) that the spec's own query does not give; `limits`
+    (default: the environment's) bound a knowledge base's documents too.
     Raises ConfigurationError with a one-line message when the spec cannot be used.
     """
     text = resolve_spec(spec)
+    limits = limits or limits_from_env()
     try:
-        return _built(text, settings, app_dir, local)
+        return _built(text, settings or RetrieverSettings.within(limits), app_dir, local, limits)
     except ConfigurationError:
         if text == spec.strip():
             raise
@@ -84,9 +88,10 @@ def retriever_from_spec(
 
 def _built(
     text: str,
-    settings: RetrieverSettings | None,
+    settings: RetrieverSettings,
     app_dir: str | Path | None,
     local: dict[str, Any] | None,
+    limits: CaseLimits,
 ) -> BaseRetriever:
     if text == "precomputed":
         return PrecomputedRetriever()
@@ -101,9 +106,9 @@ def _built(
             raise ConfigurationError(f"retriever '{text}': {error}") from None
     if text.startswith("bm25:"):
         path, chunks = parse_local(text, "bm25", ChunkOptions, _only(local, ChunkOptions))
-        return Bm25Retriever(path, chunking=chunks.chunking())
+        return Bm25Retriever(path, limits.max_chunk_chars, chunks.chunking())
     if text.startswith("dense:"):
-        return _dense(text, local)
+        return _dense(text, local, limits.max_chunk_chars)
     shown = public_url(text) if "://" in text else text
     raise ConfigurationError(f"unknown retriever '{shown}': {SPEC_HELP}")
 
@@ -113,10 +118,12 @@ def _only(values: dict[str, Any] | None, model: type[ChunkOptions]) -> dict[str,
     return {k: v for k, v in (values or {}).items() if k in model.model_fields}
 
 
-def _dense(text: str, local: dict[str, Any] | None) -> DenseRetriever:
+def _dense(text: str, local: dict[str, Any] | None, max_chars: int) -> DenseRetriever:
     path, options = parse_local(text, "dense", DenseOptions, local)
     try:
         embedding = options.embedding_settings()
     except ValueError as error:
         raise ConfigurationError(f"retriever '{text}': {error}") from None
-    return DenseRetriever(path, embedding, chunking=options.chunking(), name=text)
+    return DenseRetriever(
+        path, embedding, chunking=options.chunking(), name=text, max_document_chars=max_chars
+    )
