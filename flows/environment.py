@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import httpx
+from recall_audit.scorer.errors import ConfigurationError
 
 DATA_DIR = Path(".recall-audit")
 SERVER_HOST = "127.0.0.1"
@@ -25,6 +26,23 @@ SAFE_PATH = {"PYTHONSAFEPATH": "1"}
 
 def prefect_home() -> Path:
     return Path(os.environ.get("PREFECT_HOME") or DATA_DIR / "prefect").resolve()
+
+
+def ensure_prefect_home() -> Path:
+    """The Prefect home, made when missing (Prefect does not create it, and its settings and
+    database live there); one that cannot be a folder is a ConfigurationError naming it."""
+    home = prefect_home()
+    where = f"the Prefect home {home}" + (" (PREFECT_HOME)" if os.environ.get("PREFECT_HOME") else "")
+    if home.exists() and not home.is_dir():
+        raise ConfigurationError(
+            f"{where} is a file, not a folder: point PREFECT_HOME at a folder Prefect may "
+            "keep its settings and database in"
+        )
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ConfigurationError(f"cannot make {where}: {error.strerror}") from None
+    return home
 
 
 def server_port() -> int:
@@ -67,9 +85,7 @@ def local_server_answers(api_url: str | None = None) -> bool:
 def configure_prefect(*, quiet: bool = True) -> None:
     """Project-local Prefect home, no telemetry, and the local server when one is running."""
     os.environ.update(SAFE_PATH)
-    os.environ.setdefault("PREFECT_HOME", str(prefect_home()))
-    # Prefect does not create its home, and its database lives there.
-    Path(os.environ["PREFECT_HOME"]).mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("PREFECT_HOME", str(ensure_prefect_home()))
     os.environ.setdefault("DO_NOT_TRACK", "1")
     os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
     # A first start migrates a fresh database: slow on a busy two-core machine.

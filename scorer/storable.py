@@ -21,6 +21,8 @@ MAX_JUDGE_CHARS = 200
 # Agent transcripts nest a handful of levels; 32 is far beyond any real chunk layout.
 MAX_DEPTH = 32
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+# What a name shown on one line (a judge's, in tables, logs and Prefect run names) never holds.
+_LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def too_long(value: str, limit: int) -> str | None:
@@ -28,6 +30,16 @@ def too_long(value: str, limit: int) -> str | None:
     if len(value) <= limit:
         return None
     return f"is {len(value):,} characters long; at most {limit:,} are allowed"
+
+
+def not_a_name(value: str, limit: int) -> str | None:
+    """Why `value` cannot be a name (too long, or holding a line break or another control
+    character), or None when it can."""
+    found = _LINE_BREAKING.search(value)
+    if too_long(value, limit) or found is None:
+        return too_long(value, limit)
+    what = "a line break" if found.group() in "\n\r\u2028\u2029" else "a control character"
+    return f"{value!r} holds {what} (U+{ord(found.group()):04X}) at character {found.start()}"
 
 
 def bad_text(text: str) -> str | None:

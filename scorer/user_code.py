@@ -1,14 +1,17 @@
 """Calling a user's own code (a `python:` retriever, a context extractor) so that nothing it
 does ends the run: whatever it raises becomes its case's error, naming the line of the
-user's code, and a plain function that never returns cannot keep the process alive."""
+user's code, and a function that never returns, or an async one that blocks its event loop,
+can neither hold up the audit's timeouts nor keep the process alive."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sysconfig
 import threading
+import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
@@ -84,3 +87,72 @@ async def in_daemon_thread(function: Callable[[], T]) -> T:
     if not succeeded:
         raise value
     return value
+
+
+class UserLoop:
+    """An event loop of the user's own, in a daemon thread, that their coroutines run on.
+
+    On the audit's own loop, a coroutine that blocks (`time.sleep` inside `async def`, a
+    sync client) would stop every timeout and every other case with it. Here it stops only
+    this loop: the audit awaits each call's result from its own loop, where the retrieval's
+    timeout still fires. One loop serves every call, so a client or connection pool the
+    user's module keeps works from call to call, as on any single event loop.
+    """
+
+    # How often the loop notes it is running, and how long without a note means it is
+    # blocked. A call given up on (its timeout) while the loop is blocked leaves the loop
+    # behind, with the calls queued on it, and the next call gets a fresh one; the blocked
+    # thread is a daemon, so it never holds up the process's exit. A loop that is only
+    # slow (CPU work inside `async def`) is kept: nothing gave up on it.
+    BEAT_SECONDS = 0.05
+    STUCK_SECONDS = 0.25
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._beat = 0.0
+
+    async def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        """`coroutine`'s result, run on this loop (carrying the caller's context)."""
+        loop = self._running()
+        future = asyncio.run_coroutine_threadsafe(coroutine, loop)
+        try:
+            return await asyncio.wrap_future(future)
+        except BaseException:
+            if self._loop is loop and self.stuck():
+                self._loop = None  # left to its thread: nothing waits for it any more
+            raise
+
+    def stuck(self) -> bool:
+        return time.monotonic() - self._beat > self.STUCK_SECONDS
+
+    def close(self) -> None:
+        """Stops the loop once its running callbacks return (a blocked one never does)."""
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # closed already
+                self._loop.call_soon_threadsafe(self._loop.stop)
+            self._loop = None
+
+    def _running(self) -> asyncio.AbstractEventLoop:
+        if self._loop is None:
+            loop = asyncio.new_event_loop()
+            self._beat = time.monotonic()
+            thread = threading.Thread(
+                target=self._serve, args=(loop,), name="recall-audit user loop", daemon=True
+            )
+            thread.start()
+            self._loop = loop
+        return self._loop
+
+    def _serve(self, loop: asyncio.AbstractEventLoop) -> None:
+        asyncio.set_event_loop(loop)
+
+        def beat() -> None:
+            if loop is self._loop:
+                self._beat = time.monotonic()
+            loop.call_later(self.BEAT_SECONDS, beat)
+
+        loop.call_soon(beat)
+        try:
+            loop.run_forever()
+        finally:
+            loop.close()

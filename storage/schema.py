@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.storage.tables import metadata
 from sqlalchemy import Column, Connection, Engine, MetaData, PrimaryKeyConstraint, String, Table
 from sqlalchemy import inspect as inspect_schema
@@ -34,6 +35,10 @@ _VERSIONS = Table(
     Column("version_num", String(32), nullable=False),
     PrimaryKeyConstraint("version_num", name="alembic_version_pkc"),
 )
+
+
+class NewerSchema(RecallAuditError):
+    """The database was migrated past every revision this version knows: never touched."""
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -75,11 +80,32 @@ def _create_at_head(connection: Connection) -> None:
     connection.execute(_VERSIONS.insert().values(version_num=SCHEMA_HEAD))
 
 
-def _migrate(connection: Connection) -> None:
+def _migrate(connection: Connection, version: str | None) -> None:
     from alembic import command
+    from alembic.script import ScriptDirectory
 
+    known = {s.revision for s in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+    if version is not None and version not in known:
+        raise NewerSchema(_newer_message(connection, version))
     # Alembic runs inside our transaction (it sees one open) and leaves the commit to us.
     command.upgrade(alembic_config(connection), "head")
+
+
+def _newer_message(connection: Connection, version: str) -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        ours = f"Recall Audit {installed('recall-audit')}"
+    except PackageNotFoundError:
+        ours = "this Recall Audit"
+    url = connection.engine.url.render_as_string(hide_password=True)
+    return (
+        f"the results database {url} was migrated by a newer Recall Audit: its schema is at "
+        f"revision {version!r}, and {ours} knows revisions up to {SCHEMA_HEAD}; upgrade "
+        "Recall Audit (pip install -U recall-audit) to use it, or set "
+        "RECALL_AUDIT_DATABASE_URL to another database"
+    )
 
 
 def upgrade_schema(engine: Engine) -> None:
@@ -98,7 +124,7 @@ def upgrade_schema(engine: Engine) -> None:
             if version is None and not inspect_schema(connection).get_table_names():
                 _create_at_head(connection)
             elif version != SCHEMA_HEAD:
-                _migrate(connection)
+                _migrate(connection, version)
             connection.commit()
     finally:
         engine.dispose()

@@ -289,6 +289,39 @@ def test_python_modules_never_resolve_to_our_own_code(user_folder: Path) -> None
     )
 
 
+async def test_an_async_function_that_blocks_its_loop_holds_up_no_timeout() -> None:
+    """`time.sleep` inside `async def` blocks only the user's own event loop: the caller's
+    timeout fires, the stuck loop is left behind, and the next call runs on a fresh one.
+    Calls share one loop otherwise, so state bound to it (an asyncio.Lock) keeps working."""
+    import asyncio
+    import time
+
+    lock: list[asyncio.Lock] = []
+    loops: set[int] = set()
+
+    async def search(question: str) -> list[str]:
+        if question == "block":
+            time.sleep(30)
+        lock[:] = lock or [asyncio.Lock()]
+        async with lock[0]:  # bound to the loop it was first used on
+            loops.add(id(asyncio.get_running_loop()))
+            return [question]
+
+    retriever = PythonRetriever(search, name="python:blocking")
+    assert await retriever.retrieve(case("one"), top_k=1) == ["one"]
+    assert await retriever.retrieve(case("two"), top_k=1) == ["two"]
+    assert len(loops) == 1
+    start = time.monotonic()
+    with pytest.raises(TimeoutError), anyio.fail_after(0.5):
+        await retriever.retrieve(case("block"), top_k=1)
+    assert time.monotonic() - start < 2
+    lock.clear()
+    with anyio.fail_after(5):
+        assert await retriever.retrieve(case("three"), top_k=1) == ["three"]
+    assert len(loops) == 2
+    await retriever.aclose()
+
+
 async def test_python_functions_can_be_passed_directly() -> None:
     retriever = PythonRetriever(lambda question: [question], name="python:inline")
     assert await retriever.retrieve(case("Q"), top_k=3) == ["Q"]

@@ -16,7 +16,9 @@ from recall_audit.cli.diagnose import diagnose_app
 from recall_audit.cli.experiments import experiment_app
 from recall_audit.cli.operations import ops_app
 from recall_audit.cli.serve import serve_app
+from recall_audit.cli.options import fail
 from recall_audit.cli.terminal import encodable_streams
+from recall_audit.scorer.errors import RecallAuditError
 
 
 def build_app() -> typer.Typer:
@@ -32,6 +34,10 @@ app = build_app()
 
 
 def main() -> None:
-    """`recall-audit`: the command line, on streams that take any text."""
+    """`recall-audit`: the command line, on streams that take any text. An error of ours that
+    no command caught is still one line and exit code 2: it says what to fix."""
     encodable_streams()
-    app(prog_name="recall-audit")
+    try:
+        app(prog_name="recall-audit")
+    except RecallAuditError as error:
+        raise SystemExit(fail(str(error)).exit_code) from None

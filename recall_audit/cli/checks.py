@@ -142,7 +142,23 @@ def prefect_errors(run_id: str | None) -> Iterator[None]:
             if run_id and _run_exists(run_id)
             else "; nothing was started"
         )
-        raise fail(f"the Prefect server at {api} failed after retries: {detail}{then}") from None
+        raise fail(f"the Prefect server at {api} {_failure(cause, detail)}{then}") from None
+
+
+def _failure(error: BaseException | None, detail: str) -> str:
+    """How the server failed: a client error (404, 401, ...) is its answer, never retried;
+    404 means no Prefect API at that URL."""
+    status = getattr(getattr(error, "response", None), "status_code", None)
+    if not isinstance(status, int) or not 400 <= status < 500 or status == 429:
+        return f"failed after retries: {detail}"
+    if status == 404:
+        from recall_audit.flows.environment import server_api
+
+        return (
+            f"answered {detail}: no Prefect API there (PREFECT_API_URL names a Prefect "
+            f"server's API, such as {server_api()})"
+        )
+    return f"answered {detail}"
 
 
 def _run_exists(run_id: str) -> bool:

@@ -52,6 +52,7 @@ from recall_audit.cli.tables import Column, fitted_table, without_empty
 from recall_audit.cli.terminal import safe
 from recall_audit.scorer.audit_spec import LOCAL_SETTINGS, AuditSpec
 from recall_audit.scorer.experiment import COLUMNS, ExperimentReport, arm_cells
+from recall_audit.scorer.storable import MAX_JUDGE_CHARS, not_a_name
 
 experiment_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 console = Console()
@@ -80,6 +81,11 @@ def read_matrix(path: Path) -> tuple[dict[str, Any], dict[str, list[Any]]]:
     for setting, values in matrix.items():
         if not isinstance(values, list) or not values:
             raise fail(f"{path}: matrix field '{setting}': expected a list of values")
+    for where, judge in [("judge", data.get("judge"))] + [
+        ("matrix field 'judge'", j) for j in matrix.get("judge", [])
+    ]:
+        if isinstance(judge, str) and (problem := not_a_name(judge, MAX_JUDGE_CHARS)):
+            raise fail(f"{path}: {where}: the judge's name {problem}")
     return data, matrix
 
 

@@ -20,9 +20,11 @@ from rich.console import Console
 
 from recall_audit.cli.checks import check_prefect_api
 from recall_audit.cli.options import fail
+from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.flows.environment import (
     SERVER_HOST,
     configure_prefect,
+    ensure_prefect_home,
     prefect_home,
     server_environment,
     server_port,
@@ -64,8 +66,10 @@ def server(
     if ctx.invoked_subcommand is not None:
         return
     port = port or server_port()
-    home = prefect_home()
-    home.mkdir(parents=True, exist_ok=True)
+    try:
+        home = ensure_prefect_home()
+    except RecallAuditError as error:
+        raise fail(str(error)) from None
     env = server_environment(host, port)
     prefect = shutil.which("prefect", path=str(Path(sys.executable).parent)) or "prefect"
     found_by_default = (host, port) == (SERVER_HOST, server_port())

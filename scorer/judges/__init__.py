@@ -16,7 +16,7 @@ from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges.bounded import GroundTruthLimit
 from recall_audit.scorer.limits import CaseLimits, limits_from_env
 from recall_audit.scorer.prompts import PromptTemplate
-from recall_audit.scorer.storable import MAX_JUDGE_CHARS, too_long
+from recall_audit.scorer.storable import MAX_JUDGE_CHARS, not_a_name
 
 if TYPE_CHECKING:
     from recall_audit.scorer.judges.llm import LLMJudge, UnusableAnswer
@@ -86,7 +86,7 @@ def get_judge(
         max_chars = (limits or limits_from_env()).max_ground_truth_chars
         return GroundTruthLimit(BuiltinJudge(), max_chars)
     if isinstance(model, str):
-        if problem := too_long(model, MAX_JUDGE_CHARS):
+        if problem := not_a_name(model, MAX_JUDGE_CHARS):
             raise ConfigurationError(f"the judge's name {problem}")
         provider, _, name = model.partition("/")
         home = PROVIDERS.get(provider.strip().lower())

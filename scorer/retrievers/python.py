@@ -14,7 +14,7 @@ from typing import Any
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverError
-from recall_audit.scorer.user_code import USER_CODE_ERRORS, in_daemon_thread, raised
+from recall_audit.scorer.user_code import USER_CODE_ERRORS, UserLoop, in_daemon_thread, raised
 
 OWN_PACKAGE = "recall_audit"
 
@@ -74,11 +74,12 @@ def _takes_top_k(function: Callable[..., Any]) -> bool:
 class PythonRetriever(BaseRetriever):
     """Calls `function(question, top_k)`, or `function(question)` when it takes one argument.
 
-    Async functions are awaited; plain ones run in a thread of their own so they cannot
-    block the event loop, nor keep the process alive when they never return (the audit's
-    timeout moves on without them). Whatever they return is the raw result for context
-    extraction. Whatever they raise, SystemExit and KeyboardInterrupt included, is the
-    case's RetrieverError, naming the exception and the line of the user's code.
+    Plain functions run in a thread of their own, async ones (and the coroutines a plain one
+    returns) on an event loop of their own (UserLoop), so neither can block the audit's
+    event loop, nor keep the process alive when they never return: the audit's timeout
+    moves on without them. Whatever they return is the raw result for context extraction.
+    Whatever they raise, SystemExit and KeyboardInterrupt included, is the case's
+    RetrieverError, naming the exception and the line of the user's code.
     """
 
     def __init__(self, function: Callable[..., Any], name: str) -> None:
@@ -88,6 +89,7 @@ class PythonRetriever(BaseRetriever):
         self._is_async = inspect.iscoroutinefunction(function) or inspect.iscoroutinefunction(
             getattr(function, "__call__", None)  # noqa: B004 - an async __call__ method
         )
+        self._loop = UserLoop()
 
     @classmethod
     def from_target(cls, target: str, app_dir: str | Path | None = None) -> PythonRetriever:
@@ -97,8 +99,13 @@ class PythonRetriever(BaseRetriever):
         args = (case.question, top_k) if self._takes_top_k else (case.question,)
         try:
             if self._is_async:
-                return await self._function(*args)
+                return await self._loop.run(self._function(*args))
             result = await in_daemon_thread(partial(self._function, *args))
+            if inspect.iscoroutine(result):
+                return await self._loop.run(result)
             return await result if inspect.isawaitable(result) else result
         except USER_CODE_ERRORS as error:
             raise RetrieverError(f"retriever {self.name} {raised(error)}") from error
+
+    async def aclose(self) -> None:
+        self._loop.close()
