@@ -32,7 +32,9 @@ def ensure_prefect_home() -> Path:
     """The Prefect home, made when missing (Prefect does not create it, and its settings and
     database live there); one that cannot be a folder is a ConfigurationError naming it."""
     home = prefect_home()
-    where = f"the Prefect home {home}" + (" (PREFECT_HOME)" if os.environ.get("PREFECT_HOME") else "")
+    where = f"the Prefect home {home}" + (
+        " (PREFECT_HOME)" if os.environ.get("PREFECT_HOME") else ""
+    )
     if home.exists() and not home.is_dir():
         raise ConfigurationError(
             f"{where} is a file, not a folder: point PREFECT_HOME at a folder Prefect may "

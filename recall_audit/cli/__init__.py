@@ -15,8 +15,8 @@ from recall_audit.cli import commands
 from recall_audit.cli.diagnose import diagnose_app
 from recall_audit.cli.experiments import experiment_app
 from recall_audit.cli.operations import ops_app
-from recall_audit.cli.serve import serve_app
 from recall_audit.cli.options import fail
+from recall_audit.cli.serve import serve_app
 from recall_audit.cli.terminal import encodable_streams
 from recall_audit.scorer.errors import RecallAuditError
 

@@ -20,7 +20,6 @@ from rich.console import Console
 
 from recall_audit.cli.checks import check_prefect_api
 from recall_audit.cli.options import fail
-from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.flows.environment import (
     SERVER_HOST,
     configure_prefect,
@@ -29,6 +28,7 @@ from recall_audit.flows.environment import (
     server_environment,
     server_port,
 )
+from recall_audit.scorer.errors import RecallAuditError
 
 ops_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 console = Console()
