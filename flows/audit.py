@@ -3,7 +3,9 @@ and save; finally compare with the baseline and publish what changed."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -34,6 +36,7 @@ from recall_audit.storage import (
     open_database,
     sample_spreads,
 )
+from recall_audit.storage.failures import database_failure, results_database_failures
 from recall_audit.tasks.batch import (
     BatchPlan,
     audit_batch,
@@ -282,22 +285,24 @@ async def audit(
     await remember_alert_secrets()
     url = absolute_database_url(database_url)
     check_task_runner(spec.limits.task_runner, url)
-    engine = open_database(url)
-    loaded = await load_dataset(engine, spec.dataset)
-    spec = _resolved(spec, loaded.has_contexts)
-    if spec.api_key_block:
-        await secret_from_block(spec.api_key_block)  # a missing block fails before the run opens
-    # A run on this host whose process was killed is closed before another starts.
-    await close_abandoned_runs(engine)
-    run, limits = await _open(engine, spec, loaded, resume, run_id, trigger)
-    plan = BatchPlan(
-        database_url=url, run=run, spec=spec, shared_limits=limits, retry_errors=not keep_errors
-    )
-    diagnosable = await _record_knowledge_base(engine, run.id, spec)
-    await _audit_cases(engine, plan, loaded.cases)
-    run = await close_run(engine, plan.run.id, failed=False)
-    get_run_logger().info("Run %s done: mean recall %s", run.id, run.mean_recall)
-    return await _conclude(engine, run, spec, loaded, diagnosable=diagnosable)
+    # The database failing mid-run (a full disk) is one error naming it.
+    with results_database_failures(url):
+        engine = open_database(url)
+        loaded = await load_dataset(engine, spec.dataset)
+        spec = _resolved(spec, loaded.has_contexts)
+        if spec.api_key_block:
+            await secret_from_block(spec.api_key_block)  # a missing block fails before the run
+        # A run on this host whose process was killed is closed before another starts.
+        await close_abandoned_runs(engine)
+        run, limits = await _open(engine, spec, loaded, resume, run_id, trigger)
+        plan = BatchPlan(
+            database_url=url, run=run, spec=spec, shared_limits=limits, retry_errors=not keep_errors
+        )
+        diagnosable = await _record_knowledge_base(engine, run.id, spec)
+        await _audit_cases(engine, plan, loaded.cases)
+        run = await close_run(engine, plan.run.id, failed=False)
+        get_run_logger().info("Run %s done: mean recall %s", run.id, run.mean_recall)
+        return await _conclude(engine, run, spec, loaded, diagnosable=diagnosable)
 
 
 def _resolved(spec: AuditSpec, has_contexts: bool) -> AuditSpec:
@@ -383,8 +388,11 @@ async def _audit_cases(engine: Engine, plan: BatchPlan, total: int) -> None:
                     await audit_in_process(ctx, batches, in_flight, tally)
             else:
                 await audit_submitted(runner, plan, batches, in_flight, tally)
-    except BaseException:
-        await close_run(engine, plan.run.id, failed=True)
+    except BaseException as error:
+        # A database that failed may fail this too: the run is then left for the next run
+        # on this host to close (flows/abandoned.py), and the first failure is the one told.
+        with contextlib.suppress(Exception) if database_failure(error) else nullcontext():
+            await close_run(engine, plan.run.id, failed=True)
         raise
     get_run_logger().info("Run %s: %d model calls this session", plan.run.id, tally.spent.calls)
 

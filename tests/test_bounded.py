@@ -535,3 +535,121 @@ def test_the_ground_truth_limit_fails_only_the_long_ones_of_a_request() -> None:
     assert "RECALL_AUDIT_MAX_GROUND_TRUTH_CHARS" in extraction.failed[1]
     alone = asyncio.run(BuiltinJudge().extract_claims([truths[0], truths[2]]))
     assert [extraction.claims[0], extraction.claims[2]] == alone.claims
+
+
+class TinyDisk:
+    """A tmpfs of its own, `kilobytes` large, mounted on `folder` in a mount namespace that
+    a shell holds: commands run in that namespace (`enter`) fill it as a real disk fills
+    (ENOSPC); the test copies files out of it (`copied`); it goes with the shell, whatever
+    happens to the test. As root, or wherever user namespaces are allowed."""
+
+    def __init__(self, folder: Path, kilobytes: int) -> None:
+        import os
+        import shutil
+        import subprocess
+
+        unshare, nsenter = shutil.which("unshare"), shutil.which("nsenter")
+        if unshare is None or nsenter is None:
+            pytest.skip("no unshare(1) and nsenter(1) to give a disk a mount namespace")
+        own_users = [] if os.geteuid() == 0 else ["--map-root-user"]
+        # It mounts, says so, and grows the disk when told to on stdin.
+        script = (
+            'mount -t tmpfs -o size="$1"k tmpfs "$0" && echo mounted && read line && '
+            'mount -o remount,size=65536k "$0" && echo grown && exec sleep 600'
+        )
+        self._holder = subprocess.Popen(
+            [unshare, *own_users, "--mount", "sh", "-c", script, str(folder), str(kilobytes)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self._holder.stdout is not None
+        if self._holder.stdout.readline().strip() != "mounted":
+            self.close()
+            pytest.skip(f"cannot mount a tmpfs here: {self._holder.stderr.read().strip()}")
+        self.inside = folder
+        # nsenter execs the command itself: its process is the one measured.
+        enter_users = [] if own_users == [] else ["--user", "--preserve-credentials"]
+        self.enter = [nsenter, f"--target={self._holder.pid}", *enter_users, "--mount", "--"]
+
+    def copied(self, name: str, to: Path) -> Path:
+        """`name` and the files beside it whose names start with it (SQLite's -wal and
+        -shm), copied through /proc/PID/root (SQLite itself resolves that link to here)."""
+        import shutil
+
+        seen = Path(f"/proc/{self._holder.pid}/root{self.inside}")
+        for found in seen.glob(f"{name}*"):
+            shutil.copyfile(found, to / found.name)
+        return to / name
+
+    def grow(self) -> None:
+        assert self._holder.stdin is not None and self._holder.stdout is not None
+        self._holder.stdin.write("grow\n")
+        self._holder.stdin.flush()
+        assert self._holder.stdout.readline().strip() == "grown"
+
+    def close(self) -> None:
+        self._holder.kill()
+        self._holder.wait()
+
+
+@pytest.fixture
+def tiny_disk(tmp_path: Path) -> Iterator[TinyDisk]:
+    folder = tmp_path / "tiny-disk"
+    folder.mkdir()
+    disk = TinyDisk(folder, kilobytes=512)
+    try:
+        yield disk
+    finally:
+        disk.close()
+
+
+def test_a_full_disk_is_one_line_and_the_run_resumes_once_it_has_room(
+    prefect_api: str, tmp_path: Path, tiny_disk: TinyDisk, record_property: Any
+) -> None:
+    """The results database on a disk that fills mid-run (a real ENOSPC, from a 512 KB
+    tmpfs): one line naming the database and what it said, exit 2; the cases saved before
+    stay, and once the disk has room `--resume` scores the rest, each case once."""
+    import random
+
+    rng = random.Random(24)
+    rows = [
+        {
+            "id": f"case-{n}",
+            "question": GOOD[0],
+            "ground_truth": GOOD[1],
+            # Distinct words: the database cannot store them in less room than they take.
+            "contexts": [GOOD_CHUNK, " ".join(f"w{rng.randrange(10**9)}" for _ in range(1000))],
+        }
+        for n in range(80)
+    ]
+    data = tmp_path / "cases.jsonl"
+    data.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    db_url = f"sqlite:///{tiny_disk.inside}/recall.db"
+    env = cli_env(prefect_api, db_url)
+    args = [*tiny_disk.enter, *CLI, "run", "--dataset", str(data)]
+
+    done = measured(args, env=env, cwd=tmp_path, timeout=HANG_S)
+
+    assert done.code == 2, done.stderr
+    copy = tiny_disk.copied("recall.db", tmp_path)
+    with Session(open_database(f"sqlite:///{copy}")) as session:
+        [run] = list_runs(session)
+        saved = len(run_results(session, run.id))
+    assert done.one_line() == (
+        f"error: the results database {db_url} failed: database or disk is full; what was "
+        f"saved stays: once it can be written again, continue with --resume {run.id[:8]}"
+    )
+    assert run.status != "completed" and saved < len(rows)
+    assert done.peak_mb < PEAK_MB
+    tiny_disk.grow()
+    resumed = measured(
+        [*args, "--resume", run.id[:8], "--json"], env=env, cwd=tmp_path, timeout=HANG_S
+    )
+    assert resumed.code == 0, resumed.stderr
+    summary = json.loads(resumed.stdout)
+    assert (summary["run_id"], summary["scored"], summary["errors"]) == (run.id, len(rows), 0)
+    record_property("full_disk_run_s", round(done.seconds, 1))
+    record_property("saved_before_full", saved)
+    record_property("full_disk_peak_mb", round(done.peak_mb))

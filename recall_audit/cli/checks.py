@@ -124,12 +124,16 @@ def check_prefect_api() -> None:
 @contextmanager
 def prefect_errors(run_id: str | None) -> Iterator[None]:
     """A Prefect server that stays down or failing through the client's retries (with
-    backoff, on 429, 5xx, resets and timeouts) is one line naming it; what was saved stays,
-    and the run can be resumed."""
+    backoff, on 429, 5xx, resets and timeouts), or the results database failing mid-run (a
+    full disk), is one line naming it; what was saved stays, and the run can be resumed."""
     from prefect.exceptions import PrefectHTTPStatusError
+
+    from recall_audit.storage.failures import ResultsDatabaseError
 
     try:
         yield
+    except ResultsDatabaseError as error:
+        raise fail(f"{error}{_then(run_id, 'once it can be written again, ')}") from None
     except (PrefectHTTPStatusError, httpx.HTTPError, RuntimeError) as error:
         # Prefect's client says "Failed to reach API" when even its version check failed.
         if isinstance(error, RuntimeError) and not str(error).startswith(UNREACHABLE):
@@ -137,12 +141,16 @@ def prefect_errors(run_id: str | None) -> Iterator[None]:
         cause = error.__cause__ if isinstance(error, RuntimeError) else error
         api = redact_url(os.environ.get("PREFECT_API_URL", "the Prefect API"))
         detail = _http_problem(cause) if isinstance(cause, Exception) else str(error)
-        then = (
-            f"; what was saved stays: continue with --resume {run_id[:8]}"
-            if run_id and _run_exists(run_id)
-            else "; nothing was started"
-        )
-        raise fail(f"the Prefect server at {api} {_failure(cause, detail)}{then}") from None
+        raise fail(
+            f"the Prefect server at {api} {_failure(cause, detail)}{_then(run_id)}"
+        ) from None
+
+
+def _then(run_id: str | None, when: str = "") -> str:
+    """What the user can do after a run failed: resume it, when it was started."""
+    if run_id and _run_exists(run_id):
+        return f"; what was saved stays: {when}continue with --resume {run_id[:8]}"
+    return "; nothing was started"
 
 
 def _failure(error: BaseException | None, detail: str) -> str:

@@ -77,6 +77,7 @@ from recall_audit.cli.options import (
     fail,
     spec_of,
 )
+from recall_audit.cli.prefect_console import failure_lines_held
 from recall_audit.cli.references import retriever_by_reference
 from recall_audit.cli.stopping import Stopped, run_stoppable, signals_kept, stopped_exit
 from recall_audit.cli.terminal import safe
@@ -262,7 +263,12 @@ def audit_with_progress(
     by_reference = spec.with_retriever(retriever_by_reference(spec.retriever.spec))
     flow = audit(spec=by_reference, resume=resume, keep_errors=keep_errors, run_id=run_id)
     try:
-        with bad_input_exits(), prefect_errors(run_id or resume), signals_kept() as received:
+        with (
+            failure_lines_held(),
+            bad_input_exits(),
+            prefect_errors(run_id or resume),
+            signals_kept() as received,
+        ):
             return run_stoppable(flow, received), []
     except Stopped as stopped:
         raise stopped_exit(stopped, _engine(), run_id or resume) from None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import os
 import signal
 import sys
@@ -23,6 +22,7 @@ from typing import Any, TypeVar
 import typer
 
 from recall_audit.cli.options import errors
+from recall_audit.cli.prefect_console import quiet_prefect_console
 
 T = TypeVar("T")
 GRACE_SECONDS = 5.0
@@ -82,7 +82,9 @@ def run_stoppable(coroutine: Coroutine[Any, Any, T], received: list[int]) -> T:
     while thread.is_alive() and not received:
         thread.join(0.1)
     if received:
-        _quiet_prefect_console()
+        # The cancellation's own log lines (Prefect's "Crash detected!") stay out of the
+        # terminal: the command says in one line what happened.
+        quiet_prefect_console()
         if started.is_set():
             with contextlib.suppress(RuntimeError):  # the loop closed in the meantime
                 running["loop"].call_soon_threadsafe(running["task"].cancel)
@@ -92,18 +94,6 @@ def run_stoppable(coroutine: Coroutine[Any, Any, T], received: list[int]) -> T:
     if not succeeded:
         raise value
     return value
-
-
-def _quiet_prefect_console() -> None:
-    """The cancellation's own log lines (Prefect's "Crash detected!") stay out of the
-    terminal: the command says in one line what happened. They still reach the API."""
-    from prefect.logging.handlers import PrefectConsoleHandler
-
-    loggers = [logging.getLogger(), *logging.Logger.manager.loggerDict.values()]
-    for logger in loggers:
-        for handler in getattr(logger, "handlers", []):
-            if isinstance(handler, PrefectConsoleHandler):
-                handler.setLevel(logging.CRITICAL + 1)
 
 
 def stopped_exit(stopped: Stopped, engine: Any, run_id: str | None) -> typer.Exit:
