@@ -17,8 +17,12 @@ import tempfile
 import xml.etree.ElementTree as ElementTree
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from document import replace_section
+
+if TYPE_CHECKING:
+    from recall_audit.scorer.limits import CaseLimits
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "reliability.md"
@@ -103,31 +107,37 @@ def render(cases: list[dict], code: int) -> str:
 
 
 def limits_table() -> list[str]:
-    """The limits as scorer/limits.py defines them, and the built-in judge's time on a
-    ground truth at its limit (measured here, on this machine)."""
+    """Every limit as scorer/limits.py defines it (its setting, option, variable and
+    default), and the built-in judge's time on a ground truth at its limit (measured here,
+    on this machine)."""
     from recall_audit.scorer.bounded_json import MAX_NUMBER_CHARS
-    from recall_audit.scorer.limits import Limits, env_name
+    from recall_audit.scorer.limits import CaseLimits, env_name, option_name, shown_default
     from recall_audit.scorer.storable import MAX_DEPTH
 
     lines = [
-        "The limits (scorer/limits.py), each raised by its environment variable:",
+        "The limits of one case (scorer/limits.py), settings of the audit like its others: "
+        "an option of `recall-audit run` and `recall-audit serve`, a field of an "
+        "experiment.yaml or of a deployment's `spec.case_limits`, and, where none of those "
+        "gives it, its environment variable:",
         "",
-        "| setting | default | what it bounds |",
-        "|---|---|---|",
+        "| setting | option | environment variable | default | what it bounds |",
+        "|---|---|---|---|---|",
     ]
-    for name, field in Limits.model_fields.items():
-        default = field.default
-        shown = f"{default:,}" if isinstance(default, int) else f"{default:g} s"
-        lines.append(f"| `{env_name(name)}` | {shown} | {field.description} |")
+    for name, field in CaseLimits.model_fields.items():
+        lines.append(
+            f"| `{name}` | `{option_name(name)}` | `{env_name(name)}` | {shown_default(name)} "
+            f"| {field.description} |"
+        )
+    defaults = CaseLimits.model_construct()  # the defaults, whatever this shell's variables
     lines += [
         "",
         f"JSON from retrievers is parsed to {MAX_DEPTH} levels of nesting and numbers of at "
-        f"most {MAX_NUMBER_CHARS} characters (fixed). {_judge_at_limit(Limits())}",
+        f"most {MAX_NUMBER_CHARS} characters (fixed). {_judge_at_limit(defaults)}",
     ]
     return lines
 
 
-def _judge_at_limit(limits: object) -> str:
+def _judge_at_limit(limits: CaseLimits) -> str:
     import asyncio
     import time
 
@@ -136,7 +146,7 @@ def _judge_at_limit(limits: object) -> str:
     sys.path.insert(0, str(ROOT / "tests"))
     from test_bounded import distinct_sentences
 
-    size = limits.max_ground_truth_chars  # type: ignore[attr-defined]
+    size = limits.max_ground_truth_chars
     truth, chunks = distinct_sentences(size), [distinct_sentences(2_000)] * 5
     judge = get_judge("builtin")
     start = time.perf_counter()

@@ -48,6 +48,33 @@ def test_flat_settings_land_in_their_groups() -> None:
     assert named == "bm25:kb k=5 chunks=300/30"
 
 
+def test_the_limits_of_a_case_are_settings_of_the_spec(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given flat (the command line, an experiment.yaml) or nested (a deployment's
+    parameters); a limit not given is its RECALL_AUDIT_* variable's, else its default; a bad
+    variable is a ConfigurationError naming it; none of them changes the configuration."""
+    from recall_audit.scorer.errors import ConfigurationError
+    from recall_audit.scorer.limits import CaseLimits
+
+    monkeypatch.setenv("RECALL_AUDIT_MAX_CHUNKS", "50")
+    spec = AuditSpec.from_flat(dataset="d.jsonl", retriever_timeout=5, max_response_bytes=1024)
+    limits = spec.case_limits
+    assert (limits.retriever_timeout, limits.max_response_bytes, limits.max_chunks) == (5, 1024, 50)
+    assert limits.max_chunk_chars == CaseLimits.model_fields["max_chunk_chars"].default
+    nested = AuditSpec.model_validate(
+        {"dataset": {"path": "d.jsonl"}, "case_limits": {"max_chunks": 7}}
+    )
+    assert (nested.case_limits.max_chunks, nested.case_limits.max_response_bytes) == (7, 2**25)
+    # Made again where it runs (a worker, a deployment's run), the spec keeps what it was given.
+    again = AuditSpec.model_validate(spec.model_dump())
+    assert again == spec
+    assert AuditSpec.from_flat(dataset="d.jsonl").configuration() == spec.configuration()
+    with pytest.raises(ValidationError, match="retriever_timeout"):
+        AuditSpec.from_flat(dataset="d.jsonl", retriever_timeout=0)
+    monkeypatch.setenv("RECALL_AUDIT_RETRIEVER_TIMEOUT", "soon")
+    with pytest.raises(ConfigurationError, match="^RECALL_AUDIT_RETRIEVER_TIMEOUT='soon': "):
+        AuditSpec.from_flat(dataset="d.jsonl")
+
+
 def test_a_configuration_has_a_stable_key_and_a_readable_name() -> None:
     spec = AuditSpec.from_flat(dataset="a.jsonl", retriever="bm25:/data/kb.jsonl", top_k=4)
     configuration = spec.configuration()

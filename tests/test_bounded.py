@@ -97,19 +97,25 @@ def search(question, top_k):
     + f"\nGOOD_CHUNK = {GOOD_CHUNK!r}\n"
 )
 
+
+def raise_with(field: str) -> str:
+    """How a case's message says to raise a limit: its option, and its variable."""
+    return f"(raise the limit with --{field.replace('_', '-')} or RECALL_AUDIT_{field.upper()})"
+
+
 # What each hostile case's error says, besides the retriever's name.
 PYTHON_ERRORS = {
-    "sleep": "took longer than 2 s (raise the limit with RECALL_AUDIT_RETRIEVER_TIMEOUT)",
-    "sleep async": "took longer than 2 s (raise the limit with RECALL_AUDIT_RETRIEVER_TIMEOUT)",
+    "sleep": f"took longer than 2 s {raise_with('retriever_timeout')}",
+    "sleep async": f"took longer than 2 s {raise_with('retriever_timeout')}",
     # Two million chunks for --top-k 5000: the first 5,000 are kept, still too many.
-    "many chunks": "5,000 chunks, more than 1,000 (raise the limit with RECALL_AUDIT_MAX_CHUNKS)",
+    "many chunks": f"5,000 chunks, more than 1,000 {raise_with('max_chunks')}",
     "exit": "raised SystemExit: 3 (hostile.py:",
     "interrupt": "raised KeyboardInterrupt (hostile.py:",
     "memory": "raised MemoryError (hostile.py:",
     "recursion": "raised RecursionError: maximum recursion depth exceeded (hostile.py:",
     "huge number": "holds a number of 5,000 characters",
     "deep": "is nested more than 32 levels deep",
-    "big ground truth": "(raise the limit with RECALL_AUDIT_MAX_GROUND_TRUTH_CHARS)",
+    "big ground truth": raise_with("max_ground_truth_chars"),
 }
 
 
@@ -150,6 +156,45 @@ def test_hostile_python_retriever_costs_only_its_cases(
     assert done.peak_mb < PEAK_MB
     record_property("python_run_s", round(done.seconds, 1))
     record_property("python_peak_mb", round(done.peak_mb))
+
+
+BLOCKING_MODULE = (
+    """
+import time
+
+async def search(question, top_k):
+    if question == "block":
+        time.sleep(3600)  # blocks the event loop it runs on
+    return [GOOD_CHUNK]
+"""
+    + f"\nGOOD_CHUNK = {GOOD_CHUNK!r}\n"
+)
+
+
+def test_an_async_retriever_that_blocks_its_loop_is_stopped_by_the_timeout(
+    prefect_api: str, sqlite_db_url: str, tmp_path: Path, record_property: Any
+) -> None:
+    """`time.sleep` inside an `async def` retriever blocks its own event loop, not the
+    audit's: the retriever timeout (given as an option) errors that case, and the case after
+    it is scored on a fresh loop."""
+    (tmp_path / "blocking.py").write_text(BLOCKING_MODULE)
+    data = tmp_path / "cases.jsonl"
+    write_cases(data, {"good": GOOD[0], "block": "block", "after": GOOD[0] + " (again)"}, {})
+    env = cli_env(prefect_api, sqlite_db_url)
+    options = ["--retriever", "python:blocking:search", "--retriever-timeout", "2"]
+
+    done = run_cli(
+        tmp_path, env, "run", "--dataset", str(data), *options, "--concurrency", "1", "--json"
+    )
+
+    assert done.code == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert (summary["scored"], summary["errors"]) == (2, 1)
+    assert case_errors(sqlite_db_url, summary["run_id"])["block"] == (
+        "retriever: python:blocking:search took longer than 2 s " + raise_with("retriever_timeout")
+    )
+    assert done.peak_mb < PEAK_MB
+    record_property("blocked_loop_run_s", round(done.seconds, 1))
 
 
 def gzip_bomb(megabytes: int) -> bytes:
@@ -250,10 +295,13 @@ def hostile_retriever() -> Iterator[HostileRetriever]:
         yield server
 
 
+# A megabyte, not the default 32: an endless body or a bomb reaches it in a moment, however
+# busy the machine (the 32 MB of the default took longer than the timeout under load).
+MAX_RESPONSE_BYTES = 2**20
 HTTP_ERRORS = {
-    "endless": "answered more than 33,554,432 bytes (raise the limit with RECALL_AUDIT_MAX_RESPONSE_BYTES)",
-    "trickle": "took longer than 3 s (raise the limit with RECALL_AUDIT_RETRIEVER_TIMEOUT)",
-    "gzip bomb": "answered more than 33,554,432 bytes",
+    "endless": f"answered more than 1,048,576 bytes {raise_with('max_response_bytes')}",
+    "trickle": f"took longer than 3 s {raise_with('retriever_timeout')}",
+    "gzip bomb": "answered more than 1,048,576 bytes",
     "huge number": "answered JSON that holds a number of 5,000 characters",
     "deep": "answered JSON that is nested more than 32 levels deep",
 }
@@ -277,7 +325,12 @@ def test_hostile_http_retriever_costs_only_its_cases_and_shows_no_query_value(
     url = (
         f"http://auditor:{SECRETS[0]}@127.0.0.1:{port}/search?access={SECRETS[1]}&code={SECRETS[2]}"
     )
-    env = cli_env(prefect_api, sqlite_db_url, RECALL_AUDIT_RETRIEVER_TIMEOUT="3")
+    env = cli_env(
+        prefect_api,
+        sqlite_db_url,
+        RECALL_AUDIT_RETRIEVER_TIMEOUT="3",
+        RECALL_AUDIT_MAX_RESPONSE_BYTES=str(MAX_RESPONSE_BYTES),
+    )
 
     done = run_cli(tmp_path, env, "run", "--dataset", str(data), "--retriever", url, "--json")
 
@@ -314,7 +367,7 @@ def test_hostile_http_retriever_costs_only_its_cases_and_shows_no_query_value(
             "one-line.jsonl",
             b'{"text": "' + b"word " * 20_000_000 + b'"}\n',
             ":1: a line longer than 6,001,024 bytes, longer than a chunk may be "
-            "(raise the limit with RECALL_AUDIT_MAX_CHUNK_CHARS)",
+            + raise_with("max_chunk_chars"),
             id="100MB-line",
         ),
     ],
@@ -365,9 +418,10 @@ def test_out_of_range_numbers_are_one_line_and_exit_2(
 
 
 class DownPrefect:
-    """A Prefect API whose health check answers, and nothing else (503, for ever)."""
+    """A Prefect API whose health check answers, and nothing else (`status`, for ever: 503
+    a server down behind its proxy, 404 a web server that is no Prefect API)."""
 
-    def __init__(self) -> None:
+    def __init__(self, status: int = 503) -> None:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
@@ -375,7 +429,7 @@ class DownPrefect:
                 self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 healthy = self.path.endswith("/health")
                 body = b"true" if healthy else b'{"detail": "unavailable"}'
-                self.send_response(200 if healthy else 503)
+                self.send_response(200 if healthy else status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
@@ -396,21 +450,116 @@ class DownPrefect:
         self._server.server_close()
 
 
-def test_a_prefect_server_that_stays_down_is_one_line(sqlite_db_url: str, tmp_path: Path) -> None:
-    """503 through the client's retries (one here, to keep the test short): one line naming
-    the server and the request, exit 2."""
+@pytest.mark.parametrize(
+    ("status", "said"),
+    [
+        (503, "failed after retries: 503 Service Unavailable for GET /api/admin/version; "),
+        (
+            404,
+            "answered 404 Not Found for GET /api/admin/version: no Prefect API there "
+            "(PREFECT_API_URL names a Prefect server's API, such as http://127.0.0.1:4200/api); ",
+        ),
+    ],
+    ids=["503-down", "404-no-prefect-api"],
+)
+def test_a_prefect_server_that_stays_down_is_one_line(
+    sqlite_db_url: str, tmp_path: Path, status: int, said: str
+) -> None:
+    """503 through the client's retries (one here, to keep the test short), or 404 from a
+    server that is not Prefect's API: one line naming the server and the request, exit 2."""
     data = tmp_path / "cases.jsonl"
     write_cases(data, {"good": GOOD[0]}, {})
-    down = DownPrefect()
+    down = DownPrefect(status)
     try:
         env = cli_env(down.url, sqlite_db_url, PREFECT_CLIENT_MAX_RETRIES="1")
         done = run_cli(tmp_path, env, "run", "--dataset", str(data), "--retriever", "precomputed")
     finally:
         down.close()
     assert done.code == 2
-    line = done.one_line()
-    assert line.startswith(f"error: the Prefect server at {down.url} failed after retries: 503")
+    assert done.one_line() == (f"error: the Prefect server at {down.url} {said}nothing was started")
     assert done.peak_mb < PEAK_MB
+
+
+# Where no Prefect server answers: a check that let a run start would fail on it, and never
+# start a server of the project's.
+NO_PREFECT = "http://127.0.0.1:9/api"
+
+
+def a_newer_database(tmp_path: Path, db_url: str) -> tuple[list[str], dict[str, str]]:
+    """A results database another version migrated past every revision this one knows."""
+    with open_database(db_url).begin() as connection:
+        connection.exec_driver_sql("UPDATE alembic_version SET version_num = '0999'")
+    return [], {}
+
+
+def a_judge_with_a_newline(tmp_path: Path, db_url: str) -> tuple[list[str], dict[str, str]]:
+    return ["--judge", "openai/gpt\nx"], {}
+
+
+def a_prefect_home_that_is_a_file(tmp_path: Path, db_url: str) -> tuple[list[str], dict[str, str]]:
+    (tmp_path / "prefect-home").write_text("not a folder")
+    return [], {"PREFECT_HOME": str(tmp_path / "prefect-home")}
+
+
+@pytest.mark.parametrize(
+    ("made", "said"),
+    [
+        (
+            a_newer_database,
+            "error: the results database sqlite:///{tmp}/recall.db was migrated by a newer "
+            "Recall Audit: its schema is at revision '0999', and Recall Audit {version} knows "
+            "revisions up to {head}; upgrade Recall Audit (pip install -U recall-audit) to "
+            "use it, or set RECALL_AUDIT_DATABASE_URL to another database",
+        ),
+        (
+            a_judge_with_a_newline,
+            "error: the judge's name 'openai/gpt\\nx' holds a line break (U+000A) at character 10",
+        ),
+        (
+            a_prefect_home_that_is_a_file,
+            "error: the Prefect home {tmp}/prefect-home (PREFECT_HOME) is a file, not a "
+            "folder: point PREFECT_HOME at a folder Prefect may keep its settings and "
+            "database in",
+        ),
+    ],
+    ids=["newer-database", "judge-newline", "prefect-home-a-file"],
+)
+def test_surroundings_that_cannot_work_are_one_line_and_exit_2(
+    sqlite_db_url: str, tmp_path: Path, made: Any, said: str
+) -> None:
+    """What the run is given besides its dataset, when it cannot work: one line saying what
+    and what to do, exit 2, before anything starts."""
+    from importlib.metadata import version
+
+    from recall_audit.storage.schema import SCHEMA_HEAD
+
+    data = tmp_path / "cases.jsonl"
+    write_cases(data, {"good": GOOD[0]}, {})
+    args, env = made(tmp_path, sqlite_db_url)
+    env = cli_env(NO_PREFECT, sqlite_db_url, **env)
+    done = run_cli(
+        tmp_path, env, "run", "--dataset", str(data), "--retriever", "precomputed", *args
+    )
+    assert done.code == 2
+    expected = said.format(tmp=tmp_path, version=version("recall-audit"), head=SCHEMA_HEAD)
+    assert done.one_line() == expected
+    assert done.peak_mb < PEAK_MB
+
+
+def test_a_judge_with_a_newline_in_an_experiment_file_names_the_file(
+    sqlite_db_url: str, tmp_path: Path
+) -> None:
+    data = tmp_path / "cases.jsonl"
+    write_cases(data, {"good": GOOD[0]}, {})
+    matrix = tmp_path / "experiment.yaml"
+    matrix.write_text('judge: "openai/gpt\\nx"\nmatrix:\n  top_k: [1, 2]\n')
+    args = ["experiment", "--dataset", str(data), "--matrix", str(matrix)]
+    done = run_cli(tmp_path, cli_env(NO_PREFECT, sqlite_db_url), *args)
+    assert done.code == 2
+    assert done.one_line() == (
+        f"error: {matrix}: judge: the judge's name 'openai/gpt\\nx' holds a line break "
+        "(U+000A) at character 10"
+    )
 
 
 STOPPABLE_MODULE = (
@@ -532,7 +681,7 @@ def test_the_ground_truth_limit_fails_only_the_long_ones_of_a_request() -> None:
     extraction = asyncio.run(judge.extract_claims(truths, [None, None, None]))
     assert list(extraction.failed) == [1]
     assert "more than the builtin judge takes (60)" in extraction.failed[1]
-    assert "RECALL_AUDIT_MAX_GROUND_TRUTH_CHARS" in extraction.failed[1]
+    assert raise_with("max_ground_truth_chars") in extraction.failed[1]
     alone = asyncio.run(BuiltinJudge().extract_claims([truths[0], truths[2]]))
     assert [extraction.claims[0], extraction.claims[2]] == alone.claims
 

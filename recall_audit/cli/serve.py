@@ -94,8 +94,7 @@ def serve(
 
     if not dataset.is_file():
         raise fail(f"{dataset}: no such file")
-    audit = spec_of(**options)
-    check_judge_and_retriever(audit)
+    check_judge_and_retriever(spec_of(**options))
     api = require_server()
     options |= {"retriever": retriever_by_reference(retriever), "app_dir": app_dir or Path.cwd()}
     settings = ServeSettings(
