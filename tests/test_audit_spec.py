@@ -71,7 +71,7 @@ def test_the_limits_of_a_case_are_settings_of_the_spec(monkeypatch: pytest.Monke
     with pytest.raises(ValidationError, match="retriever_timeout"):
         AuditSpec.from_flat(dataset="d.jsonl", retriever_timeout=0)
     monkeypatch.setenv("RECALL_AUDIT_RETRIEVER_TIMEOUT", "soon")
-    with pytest.raises(ConfigurationError, match="^RECALL_AUDIT_RETRIEVER_TIMEOUT='soon': "):
+    with pytest.raises(ConfigurationError, match=r"^RECALL_AUDIT_RETRIEVER_TIMEOUT='soon': "):
         AuditSpec.from_flat(dataset="d.jsonl")
 
 
