@@ -36,7 +36,7 @@ from recall_audit.storage import (
     open_database,
     sample_spreads,
 )
-from recall_audit.storage.failures import database_failure, results_database_failures
+from recall_audit.storage.failures import storage_failure, storage_failures
 from recall_audit.tasks.batch import (
     BatchPlan,
     audit_batch,
@@ -286,7 +286,7 @@ async def audit(
     url = absolute_database_url(database_url)
     check_task_runner(spec.limits.task_runner, url)
     # The database failing mid-run (a full disk) is one error naming it.
-    with results_database_failures(url):
+    with storage_failures(url):
         engine = open_database(url)
         loaded = await load_dataset(engine, spec.dataset)
         spec = _resolved(spec, loaded.has_contexts)
@@ -391,7 +391,8 @@ async def _audit_cases(engine: Engine, plan: BatchPlan, total: int) -> None:
     except BaseException as error:
         # A database that failed may fail this too: the run is then left for the next run
         # on this host to close (flows/abandoned.py), and the first failure is the one told.
-        with contextlib.suppress(Exception) if database_failure(error) else nullcontext():
+        failed = storage_failure(error, plan.database_url.get_secret_value())
+        with contextlib.suppress(Exception) if failed else nullcontext():
             await close_run(engine, plan.run.id, failed=True)
         raise
     get_run_logger().info("Run %s: %d model calls this session", plan.run.id, tally.spent.calls)

@@ -119,7 +119,7 @@ class UserLoop:
             return await asyncio.wrap_future(future)
         except BaseException:
             if self._loop is loop and self.stuck():
-                self._loop = None  # left to its thread: nothing waits for it any more
+                self.close()  # left to its thread, to stop if it ever comes back
             raise
 
     def stuck(self) -> bool:

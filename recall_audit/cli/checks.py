@@ -128,11 +128,11 @@ def prefect_errors(run_id: str | None) -> Iterator[None]:
     full disk), is one line naming it; what was saved stays, and the run can be resumed."""
     from prefect.exceptions import PrefectHTTPStatusError
 
-    from recall_audit.storage.failures import ResultsDatabaseError
+    from recall_audit.storage.failures import StorageFailure
 
     try:
         yield
-    except ResultsDatabaseError as error:
+    except StorageFailure as error:
         raise fail(f"{error}{_then(run_id, 'once it can be written again, ')}") from None
     except (PrefectHTTPStatusError, httpx.HTTPError, RuntimeError) as error:
         # Prefect's client says "Failed to reach API" when even its version check failed.
