@@ -42,6 +42,14 @@ from recall_audit.cli.options import (
 from recall_audit.cli.references import retriever_by_reference
 
 serve_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+Debounce = Annotated[
+    float,
+    typer.Option(
+        min=10,
+        help="Run once the knowledge base has been quiet this long after a kb.updated "
+        "(a burst makes one run, for its last version; at least 10 s).",
+    ),
+]
 
 
 @serve_app.command()
@@ -57,14 +65,7 @@ def serve(
     kb: Annotated[
         str | None, typer.Option(help="Also run on `kb.updated` events of this knowledge base.")
     ] = None,
-    debounce: Annotated[
-        float,
-        typer.Option(
-            min=10,
-            help="Run once the knowledge base has been quiet this long after a kb.updated "
-            "(a burst makes one run, for its last version; at least 10 s).",
-        ),
-    ] = 60.0,
+    debounce: Debounce = 60.0,
     app_dir: AppDir = None,
     rpm: Rpm = None,
     tpm: Tpm = None,
