@@ -78,10 +78,14 @@ def test_a_prefect_server_that_does_not_answer_is_one_line(
         ("mysql://auditor:s3cr3t-pw@127.0.0.1/x", "unsupported database 'mysql'"),
         ("not a url at all", "RECALL_AUDIT_DATABASE_URL is not a database URL"),
     ],
+    # Named, not numbered by a port picked at import: every pytest-xdist worker collects
+    # the same test ids.
+    ids=["closed-postgresql", "mysql", "not-a-url"],
 )
 @pytest.mark.parametrize(
     "args",
     [["runs"], ["show", "abc"], ["history", "--dataset", "d"], ["compare"], ["prune"]],
+    ids=lambda args: args[0],
 )
 def test_a_bad_database_url_is_one_line_in_every_command(
     url: str, message: str, args: list[str]
