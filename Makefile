@@ -18,9 +18,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# Two workers, each given whole test files (their module fixtures, e.g. a served deployment,
+# are set up once); every worker starts its own session servers on free ports of its own.
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile
 
 demo: $(STAMP)
 	$(BIN)/recall-audit demo
