@@ -1,7 +1,9 @@
 """A real HTTP server on 127.0.0.1 that plays a model provider (or any JSON endpoint) in tests.
 
 Script it per test: queue canned replies (status, body, headers, delay), or give a responder
-that computes a reply from the request. Every request is recorded with when it arrived and the
+that computes a reply from the request. `GET /health` is answered by the server itself (as
+llama.cpp's and vLLM's servers answer it while their model works), counted in `health_checks`
+and never recorded as a request; set `health` to script it (a delay plays a hung server). Every request is recorded with when it arrived and the
 status it got, and the server counts how many were in flight at once. A `Budget` makes it a
 rate-limited provider: beyond it, 429 with Retry-After. `FaultInjector` wraps a responder so
 that a share of requests fail the ways real providers fail.
@@ -92,16 +94,24 @@ class Budget:
         return Canned(429, {"error": "rate limit exceeded"}, headers={"Retry-After": str(wait)})
 
 
+class _Listening(ThreadingHTTPServer):
+    # A backlog as deep as a real server's (socketserver's is 5): connections opened at once
+    # are not dropped and retried a second later, which a client's connect timeout would see.
+    request_queue_size = 128
+
+
 class FakeModelServer:
     def __init__(self, responder: Responder | None = None, *budgets: Budget) -> None:
         self.responder = responder
         self.budgets = budgets
         self.requests: list[Recorded] = []
         self.max_in_flight = 0
+        self.health = Canned(200, {"status": "ok"})
+        self.health_checks = 0
         self._queue: deque[Canned] = deque()
         self._in_flight = 0
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._server = _Listening(("127.0.0.1", 0), _handler_for(self))
         self._server.daemon_threads = True
         self._server.block_on_close = False
         # A short poll interval keeps shutdown (and so each test's teardown) quick.
@@ -176,6 +186,9 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
                 body=self.rfile.read(length),
                 client_port=self.client_address[1],
             )
+            if request.method == "GET" and request.path == "/health":
+                self._health()
+                return
             try:
                 canned = server._next(request)
                 request.status = canned.status
@@ -189,6 +202,17 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
                 self.close_connection = True  # the client gave up (e.g. its timeout)
             finally:
                 server._done()
+
+        def _health(self) -> None:
+            with server._lock:
+                server.health_checks += 1
+                canned = server.health
+            try:
+                if canned.delay:
+                    threading.Event().wait(canned.delay)
+                self._write(canned)
+            except (BrokenPipeError, ConnectionResetError):
+                self.close_connection = True
 
         def _reset(self) -> None:
             # SO_LINGER 0: closing sends RST instead of FIN, so the client sees a reset.

@@ -1,5 +1,6 @@
 """Local models with one slot: the in-flight limit follows latency, and a request waiting in
-the server's queue is not timed out and sent again to the back of a longer one.
+the server's queue is not timed out and sent again to the back of a longer one, nor is one
+answer that takes longer than the timeout while the server answers its health check.
 
 Against real HTTP servers on 127.0.0.1: a one-slot server (one request served at a time, the
 others wait, as llama.cpp's server with one slot does) and a server with room for every
@@ -123,12 +124,50 @@ async def test_a_server_with_room_for_every_request_keeps_them_all_in_flight() -
 
 async def test_a_server_that_answers_nobody_still_times_out() -> None:
     with FakeModelServer(lambda _r: Canned(200, {}, delay=2.0)) as server:
+        # Hung: not even its health check is answered.
+        server.health = Canned(200, {}, delay=2.0)
         model = OpenAIModel(
             "m", settings(server, timeout=0.2).model_copy(update={"max_retries": 0})
         )
         async with model:
+            began = time.monotonic()
             with pytest.raises(Exception, match="timed out after 1 attempts"):
                 await model.complete_json(ask(0))
+    # One allowance of silence, then one health check as long: given up well before 2 s.
+    assert time.monotonic() - began < 1.0
+    assert server.health_checks == 1
+
+
+async def test_a_one_slot_server_slower_than_the_timeout_answers_each_request_once() -> None:
+    # Each answer takes 2.5 timeouts, and eight are sent at once: the last waits 20 timeouts.
+    server_side = OneSlot(service=0.25)
+    with FakeModelServer(server_side) as server:
+        no_retry = settings(server, timeout=0.1).model_copy(update={"max_retries": 0})
+        async with OpenAIModel("m", no_retry) as model:
+            began = time.monotonic()
+            answers = await ask_all(model, 8)
+            wall = time.monotonic() - began
+    # Not one timed out (no retry was allowed), and none was sent twice.
+    assert answers == [True] * 8 and len(server.requests) == 8
+    # The endpoint was silent past the timeout only before its first answer, and answered its
+    # health check then; after it, the allowance follows the silences between answers.
+    assert 1 <= server.health_checks <= 3
+    # The wall time is the server's own busy time (8 x 0.25 s), give or take the event loop.
+    assert wall < 1.2 * 8 * server_side.service + 0.2
+
+
+async def test_a_request_a_live_server_never_answers_is_given_up_at_its_ceiling() -> None:
+    with FakeModelServer(lambda _r: Canned(200, {}, delay=3.0)) as server:
+        # The ceiling: max_connections (2) allowances of 0.1 s after it was sent.
+        tight = settings(server, timeout=0.1).model_copy(
+            update={"max_retries": 0, "max_connections": 2}
+        )
+        async with OpenAIModel("m", tight) as model:
+            began = time.monotonic()
+            with pytest.raises(Exception, match="timed out after 1 attempts"):
+                await model.complete_json(ask(0))
+    assert time.monotonic() - began < 1.0
+    assert server.health_checks >= 1
 
 
 def settle(

@@ -143,6 +143,8 @@ async def test_timeout_then_success(model_server: FakeModelServer) -> None:
     late = openai_completion({"ok": False})
     late.delay = 1.5
     model_server.enqueue(late, openai_completion({"ok": True}))
+    # Silent to its health check too: the server looks hung, so the request is sent again.
+    model_server.health = Canned(200, {}, delay=1.5)
     async with OpenAIModel("m", settings_for(model_server, timeout=0.3)) as model:
         reply = await model.complete_json(ask())
     assert reply.data == {"ok": True}
@@ -151,6 +153,20 @@ async def test_timeout_then_success(model_server: FakeModelServer) -> None:
     assert model.limiter.in_flight_limit == 8
     # A timeout is no verdict on the format either.
     assert model_server.requests[1].json["response_format"]["type"] == "json_schema"
+
+
+async def test_a_slow_answer_of_a_live_server_is_awaited_not_sent_again(
+    model_server: FakeModelServer,
+) -> None:
+    late = openai_completion({"ok": True})
+    late.delay = 1.0
+    model_server.enqueue(late, openai_completion({"ok": False}))
+    async with OpenAIModel("m", settings_for(model_server, timeout=0.3)) as model:
+        reply = await model.complete_json(ask())
+    # Silent past the timeout, but the server answered its health check: it is working.
+    assert reply.data == {"ok": True}
+    assert len(model_server.requests) == 1 and model_server.health_checks >= 1
+    assert model.limiter.in_flight_limit == 16
 
 
 async def test_retries_are_bounded(model_server: FakeModelServer) -> None:

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, Self
+from urllib.parse import urlsplit
 
 import aiohttp
 from pydantic import SecretStr
@@ -122,8 +123,8 @@ class HttpTransport:
             async with self.limiter.request(tokens) as started:
                 response, raw = await self._send(session, url, body)
         except TimeoutError:
-            # A server too slow to answer in time is overloaded too: fewer at once
-            # (a local model with one slot would otherwise time out every queued request).
+            # A server silent even to its health check, or a request at its ceiling: fewer
+            # at once from now on.
             self.limiter.throttled(started, 0.0)
             raise Retryable("timed out") from None
         except aiohttp.ClientError as exc:
@@ -150,17 +151,33 @@ class HttpTransport:
     async def _send(
         self, session: aiohttp.ClientSession, url: str, body: dict[str, Any]
     ) -> tuple[aiohttp.ClientResponse, str]:
-        """One POST and its text, within the limiter's patience (a timeout that waits while
-        the endpoint keeps answering others: this request is then in the server's queue)."""
-        with self.limiter.patience(self._settings.timeout) as waiting:
+        """One POST and its text, within the limiter's patience: TimeoutError only when the
+        endpoint shows no sign of life (see scorer/models/patience.py)."""
+
+        async def post() -> tuple[aiohttp.ClientResponse, str]:
             # A redirect is reported as a failed answer, never followed as a GET.
             async with session.post(url, json=body, allow_redirects=False) as response:
                 # The declared charset, else UTF-8; a stray byte must not fail the request.
-                raw = await response.text(errors="replace")
-            self.limiter.answered()
-            return response, raw
-        assert waiting.cancelled_caught
-        raise TimeoutError
+                return response, await response.text(errors="replace")
+
+        return await self.limiter.patience.wait(post(), self._settings.timeout, self.alive)
+
+    async def alive(self, seconds: float) -> bool:
+        """Whether the endpoint's server answers at all within `seconds`: GET /health on its
+        host, any HTTP status (a 404 too), on a connection of its own and without the key.
+        llama.cpp's and vLLM's servers answer it while their model works; llama-cpp-python's
+        and Ollama's answer 404 at once."""
+        parts = urlsplit(self.base_url)
+        health = f"{parts.scheme}://{parts.netloc}/health"
+        timeout = aiohttp.ClientTimeout(total=seconds)
+        try:
+            async with (
+                aiohttp.ClientSession(timeout=timeout) as probe,
+                probe.get(health, allow_redirects=False),
+            ):
+                return True
+        except (aiohttp.ClientError, TimeoutError):
+            return False
 
     def _raise_if_final(self, url: str, status: int, text: str, refuses: Refuses | None) -> None:
         """Raises for a failed answer (its scrubbed body) not worth retrying."""

@@ -7,9 +7,10 @@ request times out) and grows back by one each time a window's worth of requests 
 (scorer/models/latency.py). A 429 also pauses every request to the endpoint for the server's
 Retry-After, so the requests waiting behind it do not all try at once and get rejected again.
 
-A request's timeout counts from the later of its own start and the endpoint's last answer to
-anyone (`patience`): while answers keep coming, a request that has not had its own is waiting
-in the server's queue, and sending it again would only put it at the back of a longer one.
+A request's timeout is a verdict on the endpoint, not on the request (`patience`,
+scorer/models/patience.py): while the endpoint answers anyone, or its health check, a request
+without its answer is waiting in the server's queue, and sending it again would only put it
+at the back of a longer one.
 
 Each model client owns one limiter; two clients of the same endpoint may share one by passing
 it in. Nothing here is module state, and nothing here knows of Prefect: a cross-process limit
@@ -20,8 +21,8 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,7 @@ from aiolimiter import AsyncLimiter
 from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.models.latency import QueueProbe, Sample
+from recall_audit.scorer.models.patience import Patience
 
 RPM_ENV = "RECALL_AUDIT_RPM"
 TPM_ENV = "RECALL_AUDIT_TPM"
@@ -130,8 +132,8 @@ class EndpointLimiter:
         self._resume_at = 0.0
         self._last_cut = -math.inf
         self._successes = 0
-        # Requests waiting for their answer: their cancel scope, timeout and latest deadline.
-        self._waiting: dict[anyio.CancelScope, tuple[float, float]] = {}
+        # How long the endpoint's requests wait for their answers.
+        self.patience = Patience(max_in_flight)
 
     def __repr__(self) -> str:
         return f"EndpointLimiter({self.limits!r}, in_flight={self.in_flight_limit})"
@@ -156,27 +158,6 @@ class EndpointLimiter:
                 await self._tokens.spend(tokens)
             await self._pause()
             yield Slot(anyio.current_time(), self.in_flight_limit)
-
-    @contextmanager
-    def patience(self, timeout: float) -> Iterator[anyio.CancelScope]:
-        """The cancel scope of one request's wait for its answer: it expires `timeout` after
-        the later of the request's start and the endpoint's last answer, and at the latest
-        `timeout` x max_in_flight after the start (a server answering everyone else)."""
-        now = anyio.current_time()
-        scope = anyio.CancelScope(deadline=now + timeout)
-        self._waiting[scope] = (timeout, now + timeout * self.max_in_flight)
-        try:
-            with scope:
-                yield scope
-        finally:
-            del self._waiting[scope]
-
-    def answered(self) -> None:
-        """The endpoint answered a request (any status): it is alive and working through its
-        queue, so every request still waiting gets its full timeout again from now."""
-        now = anyio.current_time()
-        for scope, (timeout, latest) in self._waiting.items():
-            scope.deadline = min(latest, max(scope.deadline, now + timeout))
 
     def succeeded(self, slot: Slot | None = None) -> None:
         """Additive increase: one more request in flight per window's worth of successes, up
