@@ -11,7 +11,7 @@ from typing import Any
 from uuid import UUID
 
 import anyio
-from prefect import flow, get_run_logger
+from prefect import get_run_logger
 from prefect.artifacts import acreate_progress_artifact, aupdate_progress_artifact
 from prefect.futures import PrefectFuture, as_completed
 from prefect.runtime import flow_run
@@ -20,6 +20,7 @@ from prefect.task_runners import TaskRunner
 from pydantic import BaseModel
 from recall_audit.flows.abandoned import close_abandoned_runs
 from recall_audit.flows.deployed import check_deployed_parameters
+from recall_audit.flows.lean import lean_flow
 from recall_audit.flows.runners import batch_runner, batch_size_for, check_task_runner
 from recall_audit.flows.verdict import final_state
 from recall_audit.scorer.audit_spec import PRECOMPUTED, AuditSpec
@@ -248,7 +249,7 @@ def _run_name() -> str:
     return f"{name} {configuration.name} ({configuration.key})"
 
 
-@flow(name="recall-audit", flow_run_name=_run_name, log_prints=False)
+@lean_flow(name="recall-audit", flow_run_name=_run_name, log_prints=False)
 async def audit(
     spec: AuditSpec,
     resume: str | None = None,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import httpx
 from recall_audit.scorer.errors import ConfigurationError
 
 DATA_DIR = Path(".recall-audit")
@@ -77,6 +76,9 @@ def server_environment(host: str, port: int) -> dict[str, str]:
 
 
 def local_server_answers(api_url: str | None = None) -> bool:
+    # Imported here: the commands that only read results never ask.
+    import httpx
+
     api_url = api_url or server_api()
     try:
         return httpx.get(f"{api_url}/health", timeout=0.5).status_code == 200

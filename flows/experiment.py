@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import time
 
-from prefect import flow, task
+from prefect import task
 from prefect.artifacts import acreate_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 from prefect.runtime import flow_run
 from recall_audit.flows.audit import AuditSummary, audit
+from recall_audit.flows.lean import lean_flow
 from recall_audit.flows.verdict import GateFailed
 from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.compare import compare_runs
@@ -53,7 +54,7 @@ def check_experiment(specs: list[AuditSpec]) -> None:
         raise ConfigurationError("an experiment's configurations must differ from each other")
 
 
-@flow(name="recall-audit-experiment", flow_run_name=_run_name, log_prints=False)
+@lean_flow(name="recall-audit-experiment", flow_run_name=_run_name, log_prints=False)
 async def experiment(specs: list[AuditSpec], database_url: str | None = None) -> ExperimentReport:
     """Audits each configuration in `specs` (one dataset, one judge), one child audit run
     each, and compares every configuration with the first: mean recall with its paired 95%

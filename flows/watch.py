@@ -19,11 +19,12 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 import httpx
-from prefect import flow, get_run_logger
+from prefect import get_run_logger
 from prefect.events import Event
 from prefect.events.clients import get_events_client
 from prefect.variables import Variable
 from pydantic import BaseModel
+from recall_audit.flows.lean import lean_flow
 from recall_audit.scorer.datasets import fingerprint_file
 
 KB_UPDATED = "kb.updated"
@@ -145,7 +146,7 @@ async def look(
     return KbCheck(kb=kb, version=version, previous=previous, emitted=changed)
 
 
-@flow(name="watch-knowledge-base", flow_run_name="watch {kb}")
+@lean_flow(name="watch-knowledge-base", flow_run_name="watch {kb}")
 async def watch_knowledge_base(
     kb: str, source: str, include: list[str] | None = None, exclude: list[str] | None = None
 ) -> KbCheck:

@@ -1,5 +1,7 @@
 """Start-up paid once: the commands that only read results import neither Prefect nor the
-model layer (judges, model clients, aiohttp), nor the flows and tasks built on Prefect.
+model layer (judges, model clients, aiohttp), nor the flows and tasks built on Prefect; a run
+imports no FastAPI (Prefect's parameter encoder), and with the built-in judge and a bm25
+retriever no model client.
 
 Each command runs as a user runs it, in its own process under `python -X importtime`, whose
 report names every module the process imported; the command's own answer is checked too.
@@ -7,6 +9,7 @@ report names every module the process imported; the command's own answer is chec
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +20,8 @@ from test_cli import cli_env
 # Modules a command that reads results has no use for.
 NOT_NEEDED = (
     "prefect",
+    "fastapi",
+    "httpx",
     "aiohttp",
     "recall_audit.scorer.models",
     "recall_audit.scorer.judges.llm",
@@ -70,3 +75,41 @@ def test_a_command_that_reads_results_imports_no_prefect_and_no_model_layer(
     assert "recall_audit.cli.commands" in modules  # the report is the command's own
     unwanted = sorted(m for m in modules if m.startswith(NOT_NEEDED))
     assert unwanted == [], f"{' '.join(args)} imported {unwanted[:10]}"
+
+
+RUN_WITHOUT_A_MODEL = """
+import json
+from recall_audit.flows.audit import audit
+from recall_audit.scorer.audit_spec import AuditSpec, DatasetSpec
+from recall_audit.scorer.judges import get_judge
+from recall_audit.scorer.retrievers import retriever_from_spec
+
+spec = AuditSpec(dataset=DatasetSpec(path="d.jsonl"), app_dir="here")
+get_judge("builtin")
+retriever_from_spec("bm25:kb.jsonl")
+print(json.dumps(audit.serialize_parameters({"spec": spec, "resume": None})))
+"""
+
+
+def test_a_run_imports_no_fastapi_and_with_the_built_in_judge_no_model_client(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "kb.jsonl").write_text('{"id": "a", "text": "Zurich."}\n', encoding="utf-8")
+    env = cli_env(None, f"sqlite:///{tmp_path / 'recall.db'}", PREFECT_HOME=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", RUN_WITHOUT_A_MODEL],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    # The flow run's parameters, as Prefect stores them: the spec's JSON, values as they are.
+    parameters = json.loads(done.stdout)
+    assert parameters["resume"] is None and parameters["spec"]["app_dir"] == "here"
+    assert parameters["spec"]["dataset"]["path"] == "d.jsonl"
+    modules = imported_modules(done.stderr)
+    assert "recall_audit.flows.audit" in modules
+    unwanted = sorted(m for m in modules if m.startswith(("fastapi", "aiohttp")))
+    assert unwanted == [], unwanted[:10]

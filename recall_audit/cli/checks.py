@@ -9,8 +9,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import httpx
-
 from recall_audit.cli.options import fail
 from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.scorer.limits import limits_from_env
@@ -108,6 +106,9 @@ def check_prefect_api() -> None:
     api = os.environ.get("PREFECT_API_URL", "").strip()
     if not api:
         return
+    # Imported by the commands that run flows only (Prefect imports it then anyway).
+    import httpx
+
     try:
         answered = httpx.get(f"{api.rstrip('/')}/health", timeout=5).status_code == 200
     except httpx.HTTPError:
@@ -126,6 +127,7 @@ def prefect_errors(run_id: str | None) -> Iterator[None]:
     """A Prefect server that stays down or failing through the client's retries (with
     backoff, on 429, 5xx, resets and timeouts), or the results database failing mid-run (a
     full disk), is one line naming it; what was saved stays, and the run can be resumed."""
+    import httpx
     from prefect.exceptions import PrefectHTTPStatusError
 
     from recall_audit.storage.failures import StorageFailure

@@ -14,7 +14,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
-import httpx
 import typer
 from rich.console import Console
 
@@ -143,6 +142,8 @@ def watch(
 ) -> None:
     """Emit `kb.updated` when the knowledge base changed since the last look. Looks are not
     flow runs: only a change reaches Prefect, as an event."""
+    import httpx
+
     from recall_audit.flows.watch import EVERY_FILE, look
 
     require_server()

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.table import Table
 
 from recall_audit.cli.tables import Column, fitted_table, without_empty
 from recall_audit.cli.terminal import plain, safe
 from recall_audit.scorer.id_recall import relevant_ids
 from recall_audit.storage import CaseResultRecord, RunRecord
+
+if TYPE_CHECKING:
+    from rich.markdown import Markdown
 
 
 def _recall(value: float | None) -> str:
@@ -90,6 +93,9 @@ def history_table(runs: Sequence[RunRecord], width: int = 80) -> Table:
 def rendered(markdown: str) -> Markdown:
     """Markdown (a comparison, lost claims) rendered for the terminal: headings, bold and
     tables drawn, never printed raw; the text made plain first, as every datum is."""
+    # Imported here: rich's Markdown (markdown-it) is for the commands that show one.
+    from rich.markdown import Markdown
+
     return Markdown(plain(markdown))
 
 

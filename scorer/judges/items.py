@@ -16,8 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from recall_audit.scorer.errors import ModelError
 from recall_audit.scorer.judges.replies import numbered, shown
-from recall_audit.scorer.models.base import JsonReply, JsonRequest
-from recall_audit.scorer.models.http import EndpointError
+from recall_audit.scorer.models.base import EndpointError, JsonReply, JsonRequest
 from recall_audit.scorer.models.lenient_json import partial_members
 from recall_audit.scorer.types import Usage
 

@@ -30,9 +30,8 @@ from recall_audit.scorer.judges.replies import (
     parse_reason,
     parse_verdict,
 )
-from recall_audit.scorer.models.base import ChatModel, JsonReply, JsonRequest
+from recall_audit.scorer.models.base import ChatModel, EndpointError, JsonReply, JsonRequest
 from recall_audit.scorer.models.cache import ResponseCache, cache_key
-from recall_audit.scorer.models.http import EndpointError
 from recall_audit.scorer.prompts import PromptTemplate
 from recall_audit.scorer.text import analyse, split_sentences
 from recall_audit.scorer.types import Usage, Verdict

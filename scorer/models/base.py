@@ -7,6 +7,7 @@ import os
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
+from recall_audit.scorer.errors import ModelError
 
 # Re-exported: the providers read their replies with it.
 from recall_audit.scorer.models.lenient_json import parse_json_object as parse_json_object
@@ -72,6 +73,18 @@ class JsonReply(BaseModel):
     text: str = ""
     # The model stopped at the token limit (finish_reason "length"): ask for less, not again.
     truncated: bool = False
+
+
+class EndpointError(ModelError):
+    """A request failed for good; `status` is the HTTP status, None for timeouts and I/O."""
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Refused(EndpointError):
+    """The server refused the request as it was sent; the caller may change it and ask again."""
 
 
 @runtime_checkable

@@ -12,8 +12,7 @@ from urllib.parse import urlsplit
 
 import aiohttp
 from pydantic import SecretStr
-from recall_audit.scorer.errors import ModelError
-from recall_audit.scorer.models.base import ModelSettings, env_secret
+from recall_audit.scorer.models.base import EndpointError, ModelSettings, Refused, env_secret
 from recall_audit.scorer.models.limits import EndpointLimiter, request_tokens
 from recall_audit.scorer.redact import scrub
 from recall_audit.scorer.web import RETRYABLE_STATUS, Retryable, backoff, retry_after, with_retries
@@ -22,18 +21,6 @@ SNIPPET = 300
 OUT_OF_QUOTA = "insufficient_quota"
 # Compact bodies, non-ASCII text as UTF-8 rather than escapes: fewer bytes to send.
 _compact_json = partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
-
-
-class EndpointError(ModelError):
-    """A request failed for good; `status` is the HTTP status, None for timeouts and I/O."""
-
-    def __init__(self, message: str, status: int | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-class Refused(EndpointError):
-    """The server refused the request as it was sent; the caller may change it and ask again."""
 
 
 # Decides, from status and body, that the server refused the request itself, so asking again

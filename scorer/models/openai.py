@@ -11,10 +11,11 @@ from pydantic import SecretStr
 from recall_audit.scorer.models.base import (
     JsonReply,
     JsonRequest,
+    Refused,
     output_tokens,
     parse_json_object,
 )
-from recall_audit.scorer.models.http import HttpChatModel, Refused
+from recall_audit.scorer.models.http import HttpChatModel
 from recall_audit.scorer.types import Usage
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"

@@ -8,13 +8,15 @@ setting written in the spec itself wins.
 
 from __future__ import annotations
 
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 from urllib.parse import parse_qsl
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from recall_audit.scorer.errors import ConfigurationError
-from recall_audit.scorer.models.embeddings import EmbeddingSettings
 from recall_audit.scorer.retrievers.chunking import Chunking, Unit
+
+if TYPE_CHECKING:
+    from recall_audit.scorer.models.embeddings import EmbeddingSettings
 
 # Known prefix pairs for asymmetric models (question, passage), as their model cards ask.
 PREFIXES = {
@@ -53,6 +55,9 @@ class DenseOptions(ChunkOptions):
     batch_size: int = Field(default=32, ge=1)
 
     def embedding_settings(self) -> EmbeddingSettings:
+        # The model layer (aiohttp) is imported by a dense retriever only.
+        from recall_audit.scorer.models.embeddings import EmbeddingSettings
+
         if not self.embedding:
             raise ValueError("needs an embedding model: --embedding openai/<model> or ?embedding=")
         if self.prefixes is not None and self.prefixes not in PREFIXES:

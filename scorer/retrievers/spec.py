@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from recall_audit.scorer.errors import ConfigurationError
@@ -12,11 +12,13 @@ from recall_audit.scorer.limits import CaseLimits, limits_from_env
 from recall_audit.scorer.redact import redact_spec
 from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverSettings
 from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
-from recall_audit.scorer.retrievers.dense import DenseRetriever
 from recall_audit.scorer.retrievers.http import HttpRetriever, public_url
 from recall_audit.scorer.retrievers.local_options import ChunkOptions, DenseOptions, parse_local
 from recall_audit.scorer.retrievers.precomputed import PrecomputedRetriever
 from recall_audit.scorer.retrievers.python import PythonRetriever
+
+if TYPE_CHECKING:
+    from recall_audit.scorer.retrievers.dense import DenseRetriever
 
 SPEC_HELP = (
     "use 'precomputed', an http(s):// URL, 'python:module:function', 'bm25:PATH', "
@@ -119,6 +121,9 @@ def _only(values: dict[str, Any] | None, model: type[ChunkOptions]) -> dict[str,
 
 
 def _dense(text: str, local: dict[str, Any] | None, max_chars: int) -> DenseRetriever:
+    # Imported here: the model layer (aiohttp) is a dense retriever's alone.
+    from recall_audit.scorer.retrievers.dense import DenseRetriever
+
     path, options = parse_local(text, "dense", DenseOptions, local)
     try:
         embedding = options.embedding_settings()
