@@ -5,10 +5,12 @@ in flight), in a fresh folder (its own database and Prefect home), against an
 OpenAI-compatible server, then records what the run reported: cases scored, model calls,
 repairs, re-asked items, supported claims with a verified quote, every remaining error with
 what failed, the command's wall time, and the server's own busy time over the run (the sum
-of llama.cpp's per-request `total time` lines that its log gained meanwhile).
+of llama.cpp's per-request `total time` lines that its log gained meanwhile), the health
+checks the judge sent it (`GET /health`, scorer/models/patience.py), and the machine's load
+while it ran (the 1-minute load average, sampled every 15 s) beside the server's nice value.
 
     python bench/real_model.py --url http://127.0.0.1:8765/v1 --model smollm2 --cases 12 \
-        [--server-log /tmp/recall-audit-llm/server.log]
+        [--server-log /tmp/recall-audit-llm/server.log] [--server-pid PID]
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from datetime import datetime
 from pathlib import Path
@@ -28,6 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from document import replace_section
+from processes import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "hotpot"
@@ -37,6 +42,42 @@ OWNER = "bench/real_model.py"
 SERVER_LOG = Path(os.environ.get("LLM_HOME") or Path(tempfile.gettempdir()) / "recall-audit-llm")
 # llama.cpp's line for each answered request: "llama_perf_context_print: total time = 123.4 ms".
 TOTAL_TIME = re.compile(r"llama_perf_context_print:\s+total time =\s+([0-9.]+) ms")
+PORT = free_port()
+LOAD_EVERY_S = 15.0
+
+
+class LoadSampler:
+    """The 1-minute load average, sampled every LOAD_EVERY_S seconds while it runs."""
+
+    def __init__(self) -> None:
+        self.samples = [os.getloadavg()[0]]
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> LoadSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.samples.append(os.getloadavg()[0])
+
+    def _sample(self) -> None:
+        while not self._stop.wait(LOAD_EVERY_S):
+            self.samples.append(os.getloadavg()[0])
+
+    def summary(self) -> str:
+        low, middle, high = min(self.samples), statistics.median(self.samples), max(self.samples)
+        return f"{low:.1f} / {middle:.1f} / {high:.1f} on {os.cpu_count()} cores"
+
+
+def server_nice(pid_file: Path) -> str:
+    """The server process's nice value, from the pid file its start script wrote."""
+    try:
+        return str(os.getpriority(os.PRIO_PROCESS, int(pid_file.read_text().strip())))
+    except (OSError, ValueError):
+        return "unknown"
 
 
 def cli() -> list[str]:
@@ -50,6 +91,8 @@ def environment(url: str, work: Path) -> dict[str, str]:
         "OPENAI_API_KEY": os.environ.get("OPENAI_API_KEY", "none"),
         "PREFECT_HOME": str(work / "prefect"),
         "RECALL_AUDIT_DATABASE_URL": f"sqlite:///{work / 'recall.db'}",
+        # The project's server the run starts, on a port of its own (no other's is reused).
+        "RECALL_AUDIT_SERVER_PORT": os.environ.get("RECALL_AUDIT_SERVER_PORT", str(PORT)),
     }
 
 
@@ -99,7 +142,7 @@ def stored_run(url: str, work: Path, run_id: str) -> dict[str, Any]:
     return dict(json.loads(shown.stdout))
 
 
-def markdown(shown: dict[str, Any], model: str, cases: int, timing: dict[str, float]) -> str:
+def markdown(shown: dict[str, Any], model: str, cases: int, timing: dict[str, Any]) -> str:
     run, records = shown["run"], shown["cases"]
     usage = run["usage"]
     errors = [(r["case_key"], r["error"]) for r in records if r.get("status") == "error"]
@@ -139,6 +182,10 @@ def markdown(shown: dict[str, Any], model: str, cases: int, timing: dict[str, fl
         f"| the server's busy time meanwhile (its per-request `total time`) "
         f"| {timing['busy_s']:.0f} s ({timing['requests']:.0f} requests) |",
         f"| command wall / server busy | {timing['wall_s'] / max(timing['busy_s'], 1e-9):.2f} |",
+        f"| health checks the judge sent the server (`GET /health`) | {timing['health']:.0f} |",
+        f"| machine load while it ran (1-minute load average, min / median / max) "
+        f"| {timing['load']} |",
+        f"| the server's nice value | {timing['nice']} |",
         f"| errors that are timeouts | {sum('timed out' in (e or '') for _, e in errors)} |",
         "",
     ]
@@ -157,10 +204,11 @@ def main() -> None:
     parser.add_argument("--cases", type=int, default=12)
     parser.add_argument("--no-doc", action="store_true", help="print only")
     parser.add_argument("--server-log", type=Path, default=SERVER_LOG / "server.log")
+    parser.add_argument("--server-pid", type=Path, default=SERVER_LOG / "server.pid")
     args = parser.parse_args()
     offset = args.server_log.stat().st_size
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="recall-audit-real-") as folder:
+    with tempfile.TemporaryDirectory(prefix="recall-audit-real-") as folder, LoadSampler() as load:
         work = Path(folder)
         run_id = run_audit(args.url, args.model, args.cases, work)
         wall = time.monotonic() - started
@@ -174,6 +222,9 @@ def main() -> None:
         "wall_s": wall,
         "busy_s": busy_seconds(args.server_log, offset),
         "requests": float(log_text.count('"POST /v1/chat/completions')),
+        "health": float(log_text.count('"GET /health')),
+        "load": load.summary(),
+        "nice": server_nice(args.server_pid),
         "date": datetime.now().strftime("%Y-%m-%d %H:%M"),
     }
     body = markdown(shown, args.model, args.cases, timing)
