@@ -6,8 +6,10 @@ import json
 import os
 import signal
 import socket
+import statistics
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +27,7 @@ PEERS_VENV = BENCH / ".venv-peers"
 PEERS_PYTHON = PEERS_VENV / "bin" / "python"
 # Written by `make bench` once the peers' requirements are installed.
 PEERS_STAMP = PEERS_VENV / ".installed-stamp"
+LOAD_EVERY_S = 15.0
 QUIET_ENV = {
     "DO_NOT_TRACK": "1",
     "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
@@ -53,6 +56,32 @@ class Measured:
         if self.returncode != 0 or not lines:
             raise RuntimeError(f"exit {self.returncode}: {self.stderr[-2000:]}")
         return lines[-1]
+
+
+class LoadSampler:
+    """The 1-minute load average, sampled every LOAD_EVERY_S seconds while it runs."""
+
+    def __init__(self) -> None:
+        self.samples = [os.getloadavg()[0]]
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> LoadSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.samples.append(os.getloadavg()[0])
+
+    def _sample(self) -> None:
+        while not self._stop.wait(LOAD_EVERY_S):
+            self.samples.append(os.getloadavg()[0])
+
+    def summary(self) -> str:
+        low, middle, high = min(self.samples), statistics.median(self.samples), max(self.samples)
+        return f"{low:.1f} / {middle:.1f} / {high:.1f} on {os.cpu_count()} cores"
 
 
 def env_with(**extra: str) -> dict[str, str]:

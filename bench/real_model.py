@@ -19,11 +19,9 @@ import argparse
 import json
 import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from datetime import datetime
 from pathlib import Path
@@ -32,7 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from document import replace_section
-from processes import free_port
+from processes import LoadSampler, free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "examples" / "hotpot"
@@ -43,33 +41,6 @@ SERVER_LOG = Path(os.environ.get("LLM_HOME") or Path(tempfile.gettempdir()) / "r
 # llama.cpp's line for each answered request: "llama_perf_context_print: total time = 123.4 ms".
 TOTAL_TIME = re.compile(r"llama_perf_context_print:\s+total time =\s+([0-9.]+) ms")
 PORT = free_port()
-LOAD_EVERY_S = 15.0
-
-
-class LoadSampler:
-    """The 1-minute load average, sampled every LOAD_EVERY_S seconds while it runs."""
-
-    def __init__(self) -> None:
-        self.samples = [os.getloadavg()[0]]
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._sample, daemon=True)
-
-    def __enter__(self) -> LoadSampler:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._stop.set()
-        self._thread.join()
-        self.samples.append(os.getloadavg()[0])
-
-    def _sample(self) -> None:
-        while not self._stop.wait(LOAD_EVERY_S):
-            self.samples.append(os.getloadavg()[0])
-
-    def summary(self) -> str:
-        low, middle, high = min(self.samples), statistics.median(self.samples), max(self.samples)
-        return f"{low:.1f} / {middle:.1f} / {high:.1f} on {os.cpu_count()} cores"
 
 
 def server_nice(pid_file: Path) -> str:

@@ -1,7 +1,10 @@
 """What a user waits for at the command line: `recall-audit demo` (the demo's `run`) as the
 first command of a fresh project, which starts the project's Prefect server, then again with
 that server running, and the commands that only read results; each a whole process, start
-to exit. Writes its table into docs/performance.md between its own markers.
+to exit. Then each command once more under `python -X importtime` (PYTHONPROFILEIMPORTTIME):
+how many modules it imported, their import time, and whether Prefect, FastAPI or the model
+client (aiohttp) was among them. Writes its tables into docs/performance.md between its own markers,
+with the machine's load while it ran.
 
     .venv/bin/python bench/startup.py [--repeat 3] [--no-doc]
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -20,7 +24,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from document import replace_section
-from processes import OUR_CLI, QUIET_ENV, ROOT, Measured, free_port, log, run_measured
+from processes import (
+    OUR_CLI,
+    QUIET_ENV,
+    ROOT,
+    LoadSampler,
+    Measured,
+    free_port,
+    log,
+    run_measured,
+)
 
 DOC = ROOT / "docs" / "performance.md"
 OWNER = "bench/startup.py"
@@ -51,7 +64,40 @@ def _timed(args: list[str], env: dict[str, str], work: Path) -> float:
     return _run(args, env, work).wall_s
 
 
+# One line of a `-X importtime` report: "import time: self | cumulative | <indent>name", one
+# space before a top-level name, two more per level below it.
+IMPORT_LINE = re.compile(r"import time:\s+\d+ \|\s+(\d+) \|( *)(\S+)")
+WATCHED = {
+    "Prefect": ("prefect",),
+    "FastAPI": ("fastapi",),
+    "the model client": ("aiohttp", "recall_audit.scorer.models.http"),
+}
+
+
+def _imports(args: list[str], env: dict[str, str], work: Path) -> dict[str, object]:
+    """The command's imports: how many modules, their seconds (the top-level imports'
+    cumulative times), and which of WATCHED were among them."""
+    done = _run(args, env | {"PYTHONPROFILEIMPORTTIME": "1"}, work)
+    lines = [m for m in map(IMPORT_LINE.match, done.stderr.splitlines()) if m]
+    names = {m.group(3) for m in lines}
+    return {
+        "modules": len(names),
+        "seconds": sum(int(m.group(1)) for m in lines if len(m.group(2)) == 1) / 1e6,
+        "watched": [
+            what
+            for what, prefixes in WATCHED.items()
+            if any(n == p or n.startswith(p + ".") for n in names for p in prefixes)
+        ],
+    }
+
+
 def measure(repeat: int) -> dict[str, object]:
+    with LoadSampler() as load:
+        measured = _measure(repeat)
+    return measured | {"load": load.summary()}
+
+
+def _measure(repeat: int) -> dict[str, object]:
     env = _environment()
     with tempfile.TemporaryDirectory(prefix="recall-startup-") as folder:
         work = Path(folder)
@@ -74,18 +120,23 @@ def measure(repeat: int) -> dict[str, object]:
                 name: statistics.median(_timed(args, env, work) for _ in range(repeat))
                 for name, args in commands.items()
             }
+            log("startup: each command's imports ...")
+            imports = {
+                name: _imports(args, env, work)
+                for name, args in {"demo": ["demo"], **commands}.items()
+            }
         finally:
             _timed(["server", "stop"], env, work)
     return {
         "date": time.strftime("%Y-%m-%d %H:%M %Z"),
         "cpus": os.cpu_count(),
-        "load_1min": os.getloadavg()[0],
         "repeat": repeat,
         "first_s": first.wall_s,
         "server_started": STARTED in first.stderr,
         "server_reused": not any(STARTED in done.stderr for done in again),
         "again_s": statistics.median(done.wall_s for done in again),
         "reads_s": reads,
+        "imports": imports,
     }
 
 
@@ -105,7 +156,8 @@ def markdown(r: dict) -> str:  # type: ignore[type-arg]
         "## Start-up, measured by `bench/startup.py`",
         "",
         f"Command: `.venv/bin/python bench/startup.py --repeat {r['repeat']}`, on {r['date']}: "
-        f"{r['cpus']} cores, load average {r['load_1min']:.1f} at the end. Each figure is one "
+        f"{r['cpus']} cores; the 1-minute load average while it ran (min / median / max, "
+        f"sampled every 15 s): {r['load']}. Each figure is one "
         "whole `recall-audit` process, start to exit, in a fresh project folder (its own "
         "database and Prefect home, no `PREFECT_API_URL`); medians of "
         f"{r['repeat']} where repeated.",
@@ -127,6 +179,17 @@ def markdown(r: dict) -> str:  # type: ignore[type-arg]
         f"| {_yes(r['server_started'] and r['server_reused'])} |",
         f"| read-only commands ≤ {READ_ONLY_S:g} s | slowest {slowest:.2f} s "
         f"| {_yes(slowest <= READ_ONLY_S)} |",
+        "",
+        "Each command once more under `python -X importtime` (its imports' own figures; the "
+        "demo's run with the server running, the built-in judge):",
+        "",
+        "| command | modules imported | import time (s) | among them |",
+        "|---|---|---|---|",
+        *[
+            f"| `recall-audit {name}` | {i['modules']} | {i['seconds']:.2f} "
+            f"| {', '.join(i['watched']) or 'no Prefect, FastAPI or model client'} |"
+            for name, i in r["imports"].items()
+        ],
     ]
     return "\n".join(lines) + "\n"
 
