@@ -53,7 +53,6 @@ class Patience:
         self._last_answer = -float("inf")
         self._last_sign = -float("inf")
         self._probe: asyncio.Task[bool] | None = None
-        self.probes = 0
 
     def allowance(self, timeout: float) -> float:
         """How long the endpoint may be silent: `timeout`, or more for a slow server."""
@@ -95,8 +94,12 @@ class Patience:
     async def _alive(self, task: asyncio.Future[Any], seconds: float, probe: Probe) -> bool:
         """False when the server answered neither this request nor a health check; one check
         runs at a time, shared by every request that fell silent meanwhile."""
-        if self._probe is None or self._probe.done():
-            self.probes += 1
+        running = self._probe
+        if (
+            running is None
+            or running.done()
+            or running.get_loop() is not asyncio.get_running_loop()
+        ):
             self._probe = asyncio.ensure_future(self._check(probe, seconds))
         checked = self._probe
         await asyncio.wait({task, checked}, return_when=asyncio.FIRST_COMPLETED)
