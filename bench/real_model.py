@@ -43,6 +43,10 @@ TOTAL_TIME = re.compile(r"llama_perf_context_print:\s+total time =\s+([0-9.]+) m
 PORT = free_port()
 
 
+def _changed(before: str, after: str) -> str:
+    return before if before == after else f"{before} at the start, {after} at the end"
+
+
 def server_nice(pid_file: Path) -> str:
     """The server process's nice value, from the pid file its start script wrote."""
     try:
@@ -178,6 +182,7 @@ def main() -> None:
     parser.add_argument("--server-pid", type=Path, default=SERVER_LOG / "server.pid")
     args = parser.parse_args()
     offset = args.server_log.stat().st_size
+    nice_before = server_nice(args.server_pid)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="recall-audit-real-") as folder, LoadSampler() as load:
         work = Path(folder)
@@ -195,7 +200,7 @@ def main() -> None:
         "requests": float(log_text.count('"POST /v1/chat/completions')),
         "health": float(log_text.count('"GET /health')),
         "load": load.summary(),
-        "nice": server_nice(args.server_pid),
+        "nice": _changed(nice_before, server_nice(args.server_pid)),
         "date": datetime.now().strftime("%Y-%m-%d %H:%M"),
     }
     body = markdown(shown, args.model, args.cases, timing)
