@@ -82,6 +82,8 @@ class Patience:
         finally:
             if not task.done():
                 task.cancel()
+                # Whatever it ends with now is nobody's to read.
+                task.add_done_callback(_unread)
 
     def _answered(self, started: float) -> None:
         now = anyio.current_time()
@@ -110,3 +112,8 @@ class Patience:
         if alive:
             self._last_sign = max(self._last_sign, anyio.current_time())
         return alive
+
+
+def _unread(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
