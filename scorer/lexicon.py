@@ -148,17 +148,25 @@ def wordnet() -> Wordnet | None:
     return Wordnet(folder) if folder else None
 
 
-def is_mostly_verb(word: str) -> bool:
-    """True when `word` is a form of a verb that people tag as a verb more often than as
-    a noun or an adjective ("weighs", "contains"; not "features", "display")."""
+def _mostly(word: str, pos: str) -> bool:
+    """True when people tag `word` as this part of speech more often than as any other."""
     net = wordnet()
     if net is None:
         return False
     low = word.lower()
-    verb = net.frequency(low, "v")
-    if not verb:
-        return False
-    return verb > max(net.frequency(low, "n"), net.frequency(low, "a"))
+    count = net.frequency(low, pos)
+    return bool(count) and count > max(net.frequency(low, p) for p in POS if p != pos)
+
+
+def is_mostly_verb(word: str) -> bool:
+    """True when `word` is a form of a verb that people tag as a verb more often than as
+    anything else ("weighs", "contains"; not "features", "display")."""
+    return _mostly(word, "v")
+
+
+def is_mostly_adverb(word: str) -> bool:
+    """True for a word mostly used as an adverb ("otherwise", "usually", "again")."""
+    return _mostly(word, "r")
 
 
 def is_irregular(word: str) -> bool:

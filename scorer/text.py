@@ -53,7 +53,7 @@ def looks_like_verb(word: str) -> bool:
 
 
 NEGATIONS = frozenset(
-    "not no never none nor neither nobody nothing nowhere cannot without lack lacks lacked".split()
+    "not no never none nor neither nobody nothing nowhere cannot without unless lack lacks lacked".split()
 )
 
 MONTH_NAMES = tuple(

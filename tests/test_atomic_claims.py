@@ -157,6 +157,15 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             "The service encrypts every backup, and keeps each copy for 90 days.",
             ["The service encrypts every backup.", "The service keeps each copy for 90 days."],
         ),
+        # A clause's pronoun names its sentence's subject; an adverb before a second verb.
+        (
+            "The reactor was shut down in 2011, and it was dismantled in 2020.",
+            ["The reactor was shut down in 2011.", "The reactor was dismantled in 2020."],
+        ),
+        (
+            "The ferry carries cars on weekdays, and otherwise carries only foot passengers.",
+            ["The ferry carries cars on weekdays.", "The ferry otherwise carries only foot passengers."],
+        ),
         # One fact stays one claim: a word between commas is a list's item, not a verb; a
         # list of names, an alternative, a gapped clause.
         ("Lumio is a viewer for browsing maps, photos, podcasts, and music on a tablet.", None),
@@ -376,3 +385,13 @@ def test_a_katakana_name_the_context_never_writes_leaves_the_claim_unsupported()
     place, date = result.verdicts
     assert result.score == 0.5 and date.supported
     assert not place.supported and place.explanation == "the context never names アクラ"
+
+
+def test_unless_denies_as_without_does() -> None:
+    """ "unless a doctor advises" is "without a doctor's advice": the doctor is denied on
+    both sides, so neither affirms what the other denies."""
+    result = score(
+        ["Patients should not exceed 3 tablets a day unless a doctor advises more."],
+        "Patients should take at most 3 tablets a day without a doctor's advice.",
+    )
+    assert result.score == 1.0

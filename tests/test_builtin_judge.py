@@ -238,10 +238,11 @@ def test_claims_are_sentences_and_standalone_clauses_in_the_references_words() -
     )
     assert extract_claim_texts(text) == [
         "Marie Curie won two Nobel Prizes.",
-        "She remains the only person to win in two sciences.",
+        # A clause's pronoun is its sentence's subject: each claim is read on its own.
+        "Marie Curie remains the only person to win in two sciences.",
         "Bread, milk, and eggs were sold.",
         "The shop opened in 1901.",
-        "It closed in 1950.",
+        "The shop closed in 1950.",
     ]
 
 

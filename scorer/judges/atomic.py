@@ -91,11 +91,18 @@ _PRESENT = frozenset(
 def _verb_at(tokens: list[_Tok], i: int, like: _Tok | None = None) -> bool:
     """A verb at i, past an adverb ("also weighs", "later moved") or a date ("in 2004
     became")."""
-    while i < len(tokens) and (tokens[i].low in _ADVERBS or tokens[i].low.endswith("ly")):
+    while i < len(tokens) and _is_adverb(tokens[i]):
         i += 1
     if i + 2 < len(tokens) and tokens[i].low in _TIME_HEADS and _is_date(tokens[i + 1]):
         i += 2
     return i < len(tokens) and _is_verb(tokens[i], like)
+
+
+def _is_adverb(tok: _Tok) -> bool:
+    low = tok.low
+    if low in _ADVERBS or low.endswith("ly"):
+        return True
+    return low not in _PREPOSITIONS and lexicon.is_mostly_adverb(low)  # not "in" of "in 2004"
 
 
 def _main_verb(tokens: list[_Tok]) -> int:
@@ -148,7 +155,8 @@ def continues_predicate(left: str, right: str) -> bool:
     payload ..., and retries ..."): a second predicate of its subject, not a clause."""
     before, after = _tokens(left), _tokens(right)
     verb = _main_verb(before)
-    return verb > 0 and bool(after) and after[0].text.islower() and _is_verb(after[0], before[verb])
+    opens = bool(after) and after[0].text.islower()
+    return verb > 0 and opens and _verb_at(after, 0, before[verb])  # "and otherwise costs"
 
 
 _PERSONAL = frozenset("he she it they".split())

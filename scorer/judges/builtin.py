@@ -104,7 +104,9 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
         reader = atomic_cjk if cjk.SPACELESS.search(sentence) else atomic
         sentence = reader.resolve_pronoun(sentence, antecedent)
         antecedent = reader.subject(sentence) or antecedent
-        for clause in _clauses(sentence):
+        for n, clause in enumerate(_clauses(sentence)):
+            # "..., and it helps the body absorb calcium": the pronoun names the subject too.
+            clause = reader.resolve_pronoun(clause, antecedent) if n else clause
             split = atomic_cjk.split if cjk.SPACELESS.search(clause) else atomic.split
             facts = split(clause)
             claims.extend(c.strip() for c in facts if _is_checkable(c))
