@@ -395,3 +395,16 @@ def test_unless_denies_as_without_does() -> None:
         "Patients should take at most 3 tablets a day without a doctor's advice.",
     )
     assert result.score == 1.0
+
+
+def test_a_chunk_that_denies_the_claim_lends_no_words_to_a_pool() -> None:
+    """Pooled with a chunk that affirms "designed", the denial would vanish from the pool:
+    the denying chunk is left out of it, so the claim stays unsupported."""
+    result = score(
+        [
+            "Anna Berg never designed the Harbour Bridge.",
+            "The Harbour Bridge, designed by a local firm, stands in Tallinn.",
+        ],
+        "Anna Berg designed the Harbour Bridge in Tallinn.",
+    )
+    assert result.score == 0.0

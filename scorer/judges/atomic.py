@@ -367,8 +367,13 @@ def _relative_clauses(
         end = next((c for c in commas if c > at), len(tokens))
         clause = _text(sentence, tokens, at + 2, end)
         start = at
+        # The noun before the comma, back to the word it depends on: a verb (one
+        # coordinated with the main verb too: "and carry their DNA, which ..."), a
+        # preposition or a coordinating "and".
         while start > verb + 1 and not (
-            _is_verb(tokens[start - 1]) or tokens[start - 1].low in _PREPOSITIONS
+            _is_verb(tokens[start - 1], tokens[verb])
+            or tokens[start - 1].low in _PREPOSITIONS
+            or tokens[start - 1].low in _AND
         ):
             start -= 1
             if tokens[start].text in ",;":

@@ -27,7 +27,7 @@ from recall_audit.scorer import cjk, lexicon
 from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
 from recall_audit.scorer.judges import atomic, atomic_cjk
-from recall_audit.scorer.judges.checks import RULES, Claim, Evidence, vetoes
+from recall_audit.scorer.judges.checks import CONTRADICTIONS, RULES, Claim, Evidence, vetoes
 from recall_audit.scorer.languages import ENGLISH, detect
 from recall_audit.scorer.relations import Shape, shape
 from recall_audit.scorer.text import (
@@ -468,38 +468,56 @@ class BuiltinJudge:
             (-coverage(w.terms, w.hard), w.chunk, i, w) for i, w in enumerate(context.windows)
         )
         scored = [(-score, w) for score, _, _, w in order]
-        pooled, pooled_analysis = self._pool(analysis, [w for _, w in scored], context)
+        pooled, pooled_analysis = self._pool(claim, [w for _, w in scored], context)
         score = coverage(pooled_analysis.terms, pooled_analysis.hard)
         spaceless = bool(cjk.SPACELESS.search(text))
         return _Ranked(claim, scored, pooled, pooled_analysis, score, spaceless)
 
     def _pool(
-        self, claim: Analysis, ranked: Sequence[_Window], context: _Context
+        self, claim: Claim, ranked: Sequence[_Window], context: _Context
     ) -> tuple[list[_Window], Analysis]:
         """The best window with the ones that add most of what it lacks (numbers first),
-        for claims that gather facts stated in several places."""
+        for claims that gather facts stated in several places. A window that contradicts
+        the claim on its own (another value, another name, a denial ...) takes no part: its
+        words would lend support to a claim it speaks against."""
+        contradictions = self.settings.rules & CONTRADICTIONS
+
+        def agrees(w: _Window) -> bool:
+            evidence = context.evidence([w], context.analysis(w))
+            return next(vetoes(contradictions, claim, evidence), None) is None
+
         if not ranked:
             return [], _merge([])
-        chosen = [ranked[0]]
-        pooled = context.analysis(ranked[0])
+        # When every window contradicts, the best one alone: vetoed as it is on its own.
+        first = next((w for w in ranked if agrees(w)), ranked[0])
+        chosen = [first]
+        pooled = context.analysis(first)
         # A chunk with another title is another page: its facts are about something else.
         # A window sharing nothing with the claim can add nothing to it.
-        claim_hard = claim.hard  # a property that builds a new set on every read
+        analysis = claim.analysis
+        claim_hard = analysis.hard  # a property that builds a new set on every read
         others = [
             w
-            for w in ranked[1:]
-            if not (claim.terms.isdisjoint(w.terms) and claim_hard.isdisjoint(w.hard))
-            and context.same_document(w.chunk, ranked[0].chunk)
+            for w in ranked
+            if w is not first
+            and not (analysis.terms.isdisjoint(w.terms) and claim_hard.isdisjoint(w.hard))
+            and context.same_document(w.chunk, first.chunk)
         ]
         for _ in range(self.settings.combine - 1):
             lacking_hard = claim_hard - pooled.hard
-            lacking_terms = claim.terms - pooled.terms
+            lacking_terms = analysis.terms - pooled.terms
 
             def gain(w: _Window, hard=lacking_hard, terms=lacking_terms) -> tuple[int, int]:
                 return len(hard & w.hard), len(terms & w.terms)
 
-            pick = max((w for w in others if w not in chosen), key=gain, default=None)
-            if pick is None or gain(pick) == (0, 0):
+            while others:
+                pick = max(others, key=gain)
+                others.remove(pick)
+                if gain(pick) == (0, 0) or agrees(pick):
+                    break
+            else:
+                break
+            if gain(pick) == (0, 0):
                 break
             chosen.append(pick)
             pooled = _merge([pooled, context.analysis(pick)])

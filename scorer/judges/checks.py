@@ -201,6 +201,10 @@ CHECKS: dict[str, Callable[[Claim, Evidence], str]] = {
     "question": question,
 }
 RULES = frozenset(CHECKS)
+# The checks that find the evidence speaking against the claim, not merely short of it.
+CONTRADICTIONS = frozenset(
+    "names negation swap denial ceased direction".split()
+)
 
 
 def vetoes(rules: frozenset[str], claim: Claim, evidence: Evidence) -> Iterator[tuple[str, str]]:
