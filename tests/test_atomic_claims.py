@@ -166,6 +166,29 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             "The ferry carries cars on weekdays, and otherwise carries only foot passengers.",
             ["The ferry carries cars on weekdays.", "The ferry otherwise carries only foot passengers."],
         ),
+        # Each complement stating a fact of its own keeps the verb and its object; a place
+        # narrowed by the next one, a measure's conditions, a condition, "up to" stay whole.
+        (
+            "The bridge was completed in 1937 at a cost of $35 million.",
+            ["The bridge was completed in 1937.", "The bridge was completed at a cost of $35 million."],
+        ),
+        (
+            "Penicillin was discovered by Alexander Fleming in 1928 at St Mary's Hospital in London.",
+            [
+                "Penicillin was discovered by Alexander Fleming.",
+                "Penicillin was discovered in 1928.",
+                "Penicillin was discovered at St Mary's Hospital in London.",
+            ],
+        ),
+        (
+            "The gateway retries failed calls up to 3 times over 10 minutes when a node is down.",
+            [
+                "The gateway retries failed calls up to 3 times when a node is down.",
+                "The gateway retries failed calls over 10 minutes when a node is down.",
+            ],
+        ),
+        ("The battery offers up to 30 hours of playback with noise cancelling on.", None),
+        ("The Moon is about 384,400 km from Earth on average.", None),
         # One fact stays one claim: a word between commas is a list's item, not a verb; a
         # list of names, an alternative, a gapped clause.
         ("Lumio is a viewer for browsing maps, photos, podcasts, and music on a tablet.", None),

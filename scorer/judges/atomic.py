@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from recall_audit.scorer import lexicon
-from recall_audit.scorer.text import MONTH_NAMES, is_year, looks_like_verb
+from recall_audit.scorer.text import MONTH_NAMES, analyse, is_year, looks_like_verb
 
 _TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S")
 _AND = frozenset("and or but und oder et ou y o e".split())
@@ -239,7 +239,7 @@ def split(sentence: str) -> list[str]:
     for n, (lo, hi) in enumerate(_predicates(tokens, verb)):
         shared = auxiliary if n and _passive(tokens, lo) else ""
         for predicate in _objects(sentence, tokens, lo, hi):
-            claims.extend(_claim(subject, shared, p) for p in _dated(predicate))
+            claims.extend(_claim(subject, shared, p) for p in _complements(predicate))
     for antecedent, clause in extra:
         joined = antecedent if antecedent else subject
         opens = _tokens(clause)[:4]  # "which in humans encodes": a verb after a phrase
@@ -257,30 +257,111 @@ def _is_date(tok: _Tok) -> bool:
     return low in MONTH_NAMES or (low.isdigit() and len(low) == 4 and is_year(float(low)))
 
 
-def _dated(predicate: str) -> list[str]:
-    """A predicate whose date is a fact apart from its other complements: "was born in
-    Warsaw in 1867" is "was born in Warsaw" and "was born in 1867". The date goes with
-    the verb and its object ("recorded her album in 2016"), the rest stays together."""
+# Words that open a phrase of the noun or number before them, not a complement of the
+# verb: "revenue of $4.2 billion", "€180 per night", "faster than sound".
+_NOT_HEADS = frozenset("of per than like including".split())
+# A clause of condition or time at the end holds for every complement before it.
+_CONDITIONS = frozenset("when if unless without while whenever once because".split())
+_APPROXIMATE = frozenset("about around".split())
+
+
+def _number_like(tok: _Tok) -> bool:
+    return tok.text[:1].isdigit() or tok.text[:1] in "$€£¥"
+
+
+def _head(tokens: list[_Tok], i: int) -> bool:
+    """Where a complement of the verb opens: a preposition (not inside a name, not "to"
+    of a range "7 to 9" or of an infinitive, "up to" from its "up"), or a comma before
+    anything but "and" / "or"."""
+    tok, after = tokens[i], tokens[i + 1] if i + 1 < len(tokens) else None
+    if after is None:
+        return False
+    if tok.text == ",":
+        return after.low not in _AND
+    before = tokens[i - 1]
+    if tok.low == "up":  # "retries deliveries | up to 5 times"; "offers up to 30 hours"
+        return after.low == "to" and i > 1 and before.low not in _PREPOSITIONS
+    if tok.low not in _PREPOSITIONS or tok.low in _NOT_HEADS or _inside_name(tokens, i):
+        return False
+    if tok.low in _APPROXIMATE and _number_like(after):  # "is about 384,400 km"
+        return False
+    if before.low == "up" or before.low in _PREPOSITIONS:  # "up to", "at about"
+        return False
+    number_before = _number_like(before) or before.text == "%"
+    if tok.low == "to" and number_before and _number_like(after):  # "5.25% to 5.50%"
+        return False
+    return not (tok.low == "to" and after.text.islower() and lexicon.is_mostly_verb(after.low))
+
+
+def _holds_fact(tokens: list[_Tok], a: int, b: int) -> bool:
+    """A complement worth a claim: a number or a name, or two content words."""
+    words = [t for t in tokens[a + 1 : b] if t.text[:1].isalnum()]
+    if any(_number_like(t) or t.text[:1].isupper() or _is_date(t) for t in words):
+        return True
+    return sum(t.low not in _DETERMINERS and len(t.low) > 2 for t in words) >= 2
+
+
+def _nested(tokens: list[_Tok], span: tuple[int, int], at: int) -> bool:
+    """True when the phrase opening at `at` belongs to the complement `span` before it: the
+    complement has a verb form ("with receipts submitted | within 30 days"), is an aside
+    after a comma ("the highest level | in 22 years"), or names a place the next one
+    narrows ("at St Mary's Hospital | in London")."""
+    a, b = span
+    inner = tokens[a + 1 : b]
+    if any(t.text.islower() and (_participle(t) or t.low.endswith("ing")) for t in inner):
+        return True
+    opens_aside = tokens[a].text == "," and tokens[a + 1].low not in _PREPOSITIONS
+    if opens_aside and tokens[at].text != ",":
+        return True
+    # A measure's conditions: "343 metres per second in air | at 20 °C".
+    if tokens[at].low == "at" and _measures(tokens, a, b):
+        return True
+    places = ("in", "at", "on")
+    narrows = tokens[a].low in places and tokens[at].low in places and at + 1 < len(tokens)
+    return narrows and tokens[b - 1].text[:1].isupper() and tokens[at + 1].text[:1].isupper()
+
+
+def _measures(tokens: list[_Tok], a: int, b: int) -> bool:
+    """True when the phrase states a quantity in a unit ("343 metres per second")."""
+    quantities = analyse(" ".join(t.text for t in tokens[a:b]), with_names=False).quantities
+    return any(unit for units in quantities.values() for unit in units)
+
+
+def _complements(predicate: str) -> list[str]:
+    """A predicate whose complements each state a fact: "was discovered by Alexander
+    Fleming in 1928 at St Mary's Hospital in London" is "was discovered by Alexander
+    Fleming", "... in 1928" and "... at St Mary's Hospital in London". Each keeps the verb
+    and its object ("recorded her album in 2016"); a condition at the end ("when the limit
+    is exceeded") stays on every one; a complement of one word ("for flights") stays with
+    what it follows."""
     tokens = _tokens(predicate)
-    heads = [
-        i
-        for i, t in enumerate(tokens)
-        if i and (t.text == "," or (t.low in _PREPOSITIONS and not _inside_name(tokens, i)))
-    ]
+    if tokens and tokens[-1].text in ".!?":
+        tokens = tokens[:-1]
+    n = len(tokens)
+    if any(t.low in _AND for t in tokens):
+        # A list or a gapped clause kept whole ("kept for 7 years and transcripts for 2"),
+        # an alternative with terms of its own (", or $8,000 if ..."): one fact.
+        return [predicate]
+    tail = next((i for i in range(1, n) if tokens[i].low in _CONDITIONS), n)
+    heads = [i for i in range(1, tail) if _head(tokens, i)]
     if len(heads) < 2:
         return [predicate]
-    spans = list(zip(heads, [*heads[1:], len(tokens)], strict=True))
-    dated = [
-        (a, b)
-        for a, b in spans
-        if tokens[a].low in _TIME_HEADS and any(_is_date(t) for t in tokens[a + 1 : min(b, a + 5)])
-    ]
-    if len(dated) != 1 or len(spans) < 2:
+    core, kept = heads[0], []
+    for a, b in zip(heads, [*heads[1:], tail], strict=True):
+        if kept and (_nested(tokens, kept[-1], a) or not _holds_fact(tokens, a, b)):
+            kept[-1] = (kept[-1][0], b)
+        elif _holds_fact(tokens, a, b):
+            kept.append((a, b))
+        else:  # "requires economy class for flights | under 6 hours"
+            core = b
+    if len(kept) < 2:
         return [predicate]
-    (a, b), core = dated[0], heads[0]
-    rest = f"{_text(predicate, tokens, 0, a)} {_text(predicate, tokens, b, len(tokens))}"
-    dates = f"{_text(predicate, tokens, 0, core)} {_text(predicate, tokens, a, b)}"
-    return [re.sub(r"\s+,", ",", rest).strip(" ,"), dates]
+    head = _text(predicate, tokens, 0, core)
+    condition = _text(predicate, tokens, tail, n)
+    return [
+        re.sub(r"\s+,", ",", " ".join(filter(None, (head, _text(predicate, tokens, a, b), condition))))
+        for a, b in kept
+    ]
 
 
 def _inside_name(tokens: list[_Tok], i: int) -> bool:
@@ -345,7 +426,7 @@ def _with_aside(sentence: str, tokens: list[_Tok]) -> list[str]:
     past = verb in _PAST or verb.endswith("ed") or (looks_like_verb(verb) and verb not in _PRESENT)
     copula = _copula(tokens[first - 1], past=past or participle)
     aside_text = _text(sentence, tokens, first + 1, second)
-    return [*main, *(_claim(subject, copula, part) for part in _dated(aside_text))]
+    return [*main, *(_claim(subject, copula, part) for part in _complements(aside_text))]
 
 
 def _copula(head: _Tok, *, past: bool) -> str:
