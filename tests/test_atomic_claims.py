@@ -189,6 +189,15 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
         ),
         ("The battery offers up to 30 hours of playback with noise cancelling on.", None),
         ("The Moon is about 384,400 km from Earth on average.", None),
+        # A relative clause after a second predicate is about that predicate's noun.
+        (
+            "Bees pollinate most crops and build their own wax combs, which hold the honey.",
+            [
+                "Bees pollinate most crops.",
+                "Bees build their own wax combs.",
+                "Their own wax combs hold the honey.",
+            ],
+        ),
         # One fact stays one claim: a word between commas is a list's item, not a verb; a
         # list of names, an alternative, a gapped clause.
         ("Lumio is a viewer for browsing maps, photos, podcasts, and music on a tablet.", None),

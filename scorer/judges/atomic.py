@@ -243,7 +243,8 @@ def split(sentence: str) -> list[str]:
     for antecedent, clause in extra:
         joined = antecedent if antecedent else subject
         opens = _tokens(clause)[:4]  # "which in humans encodes": a verb after a phrase
-        has_verb = _verb_at(opens, 0) or any(_is_verb(t) for t in opens[1:])
+        plain = bool(opens) and opens[0].text.islower() and lexicon.is_mostly_verb(opens[0].low)
+        has_verb = plain or _verb_at(opens, 0) or any(_is_verb(t) for t in opens[1:])
         copula = "" if has_verb else ("was" if past else "is")
         claims.append(_claim(joined, copula, clause))
     return [c for c in claims if c]
@@ -448,16 +449,16 @@ def _relative_clauses(
         end = next((c for c in commas if c > at), len(tokens))
         clause = _text(sentence, tokens, at + 2, end)
         start = at
-        # The noun before the comma, back to the word it depends on: a verb (one
-        # coordinated with the main verb too: "and carry their DNA, which ..."), a
-        # preposition or a coordinating "and".
+        # The noun before the comma, back to the word it depends on: a verb, a
+        # preposition, or a verb coordinated with the main one ("and carry their DNA").
         while start > verb + 1 and not (
-            _is_verb(tokens[start - 1], tokens[verb])
-            or tokens[start - 1].low in _PREPOSITIONS
-            or tokens[start - 1].low in _AND
+            _is_verb(tokens[start - 1]) or tokens[start - 1].low in _PREPOSITIONS
         ):
             start -= 1
             if tokens[start].text in ",;":
+                start += 1
+                break
+            if tokens[start - 1].low in _AND and _is_verb(tokens[start], tokens[verb]):
                 start += 1
                 break
         antecedent = _text(sentence, tokens, start, at)
