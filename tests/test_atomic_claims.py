@@ -187,6 +187,15 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
                 "The gateway retries failed calls over 10 minutes when a node is down.",
             ],
         ),
+        (
+            "The service signs each request with HMAC-SHA256 using the account's secret key.",
+            [
+                "The service signs each request with HMAC-SHA256.",
+                "The service signs each request using the account's secret key.",
+            ],
+        ),
+        ("She spent ten years studying coral reefs in Belize.", None),
+        ("The company started making cars in 1990.", None),
         ("The battery offers up to 30 hours of playback with noise cancelling on.", None),
         ("The Moon is about 384,400 km from Earth on average.", None),
         # A relative clause after a second predicate is about that predicate's noun.

@@ -282,6 +282,8 @@ def _head(tokens: list[_Tok], i: int) -> bool:
     before = tokens[i - 1]
     if tok.low == "up":  # "retries deliveries | up to 5 times"; "offers up to 30 hours"
         return after.low == "to" and i > 1 and before.low not in _PREPOSITIONS
+    if _participial(tokens, i):  # "signs each payload with HMAC-SHA256 | using its secret"
+        return True
     if tok.low not in _PREPOSITIONS or tok.low in _NOT_HEADS or _inside_name(tokens, i):
         return False
     if tok.low in _APPROXIMATE and _number_like(after):  # "is about 384,400 km"
@@ -292,6 +294,16 @@ def _head(tokens: list[_Tok], i: int) -> bool:
     if tok.low == "to" and number_before and _number_like(after):  # "5.25% to 5.50%"
         return False
     return not (tok.low == "to" and after.text.islower() and lexicon.is_mostly_verb(after.low))
+
+
+def _participial(tokens: list[_Tok], i: int) -> bool:
+    """An "-ing" form opening a phrase after the verb's object ("using the endpoint's
+    secret"), not the verb's own complement ("started making cars")."""
+    tok, before = tokens[i], tokens[i - 1]
+    if not (tok.text.islower() and tok.low.endswith("ing") and lexicon.is_verb(tok.low)):
+        return False
+    after_noun = before.text[:1].isalnum() and before.low not in _DETERMINERS
+    return i > 2 and after_noun and not _is_verb(before) and before.low not in _PREPOSITIONS
 
 
 def _holds_fact(tokens: list[_Tok], a: int, b: int) -> bool:
@@ -308,7 +320,7 @@ def _nested(tokens: list[_Tok], span: tuple[int, int], at: int) -> bool:
     after a comma ("the highest level | in 22 years"), or names a place the next one
     narrows ("at St Mary's Hospital | in London")."""
     a, b = span
-    inner = tokens[a + 1 : b]
+    inner = tokens[a:b]  # its head too: "studying coral reefs | in Belize"
     if any(t.text.islower() and (_participle(t) or t.low.endswith("ing")) for t in inner):
         return True
     opens_aside = tokens[a].text == "," and tokens[a + 1].low not in _PREPOSITIONS
