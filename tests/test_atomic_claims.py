@@ -195,6 +195,26 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             ],
         ),
         ("She spent ten years studying coral reefs in Belize.", None),
+        # A gapped second clause gets the verb; a closing ", after which ..." its own claim.
+        (
+            "Under the bank's policy, call logs are kept for 5 years and emails for 3 years, "
+            "after which both are erased.",
+            [
+                "Under the bank's policy, call logs are kept for 5 years.",
+                "Under the bank's policy, emails are kept for 3 years.",
+                "Under the bank's policy, both are erased.",
+            ],
+        ),
+        # Two items with a comma before "and" are objects of the verb.
+        (
+            "Norvik reported sales of $2 billion for 2023, up 4% from the year before, and "
+            "a profit of $90 million.",
+            [
+                "Norvik reported sales of $2 billion for 2023.",
+                "Norvik reported sales of $2 billion, up 4% from the year before.",
+                "Norvik reported a profit of $90 million.",
+            ],
+        ),
         ("The company started making cars in 1990.", None),
         ("The battery offers up to 30 hours of playback with noise cancelling on.", None),
         ("The Moon is about 384,400 km from Earth on average.", None),
@@ -208,11 +228,14 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             ],
         ),
         # One fact stays one claim: a word between commas is a list's item, not a verb; a
-        # list of names, an alternative, a gapped clause.
+        # list of names, an alternative.
         ("Lumio is a viewer for browsing maps, photos, podcasts, and music on a tablet.", None),
         ("The proxy forwards TCP traffic to Frankfurt.", None),
         ("The kit ships to Canada or Mexico.", None),
-        ("Invoices are kept for 10 years and receipts for 6 years.", None),
+        (
+            "Invoices are kept for 10 years and receipts for 6 years.",
+            ["Invoices are kept for 10 years.", "Receipts are kept for 6 years."],
+        ),
         ("The policy covers flights between London and Paris.", None),
         ("Einstein was born in 1879.", None),
         ("Water boils at 100 degrees Celsius at sea level.", None),

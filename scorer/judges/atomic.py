@@ -238,6 +238,17 @@ def split(sentence: str) -> list[str]:
     auxiliary = tokens[verb].text if _carries_participle(tokens, verb) else ""
     for n, (lo, hi) in enumerate(_predicates(tokens, verb)):
         shared = auxiliary if n and _passive(tokens, lo) else ""
+        gapped = _gapped(sentence, tokens, lo, hi)
+        if gapped:  # "recordings are kept for 7 years and transcripts for 2"
+            opening = _text(sentence, tokens, 0, _opening_phrase(tokens)).rstrip(" ,")
+            left, others, right, aside = gapped
+            claims.extend(_claim(subject, shared, p) for p in _complements(left))
+            claims.extend(
+                _claim(f"{opening}, {part}" if opening else part, rest)
+                for part, rest in ((others, right), (aside, ""))
+                if part
+            )
+            continue
         for predicate in _objects(sentence, tokens, lo, hi):
             claims.extend(_claim(subject, shared, p) for p in _complements(predicate))
     for antecedent, clause in extra:
@@ -248,6 +259,43 @@ def split(sentence: str) -> list[str]:
         copula = "" if has_verb else ("was" if past else "is")
         claims.append(_claim(joined, copula, clause))
     return [c for c in claims if c]
+
+
+def _gapped(
+    sentence: str, tokens: list[_Tok], lo: int, hi: int
+) -> tuple[str, str, str, str] | None:
+    """A second clause whose verb is left out ("call recordings are kept for 7 years and
+    chat transcripts for 2 years"): (the first predicate, the second subject, its verb
+    phrase with its own complement, a clause after ", after which" about both), or None.
+    The second part is a noun phrase and then the preposition the first predicate has."""
+    ands = _top_level(tokens, lo + 1, hi, "and")
+    if len(ands) != 1:
+        return None
+    joint = ands[0]
+    end = next(iter(_top_level(tokens, joint + 1, hi, ",")), hi)
+    right = tokens[joint + 1 : end]
+    at = next((k for k, t in enumerate(right) if t.low in _PREPOSITIONS), -1)
+    if at >= 0 and right[at].low in _NOT_HEADS:  # "and net income of $310 million": an item
+        return None
+    if not 0 < at <= 4 or any(_is_verb(t) for t in right):
+        return None
+    match = next(
+        (m for m in range(joint - 1, lo, -1) if tokens[m].low == right[at].low), None
+    )
+    if match is None or tokens[joint + 1].low in _DETERMINERS | _PREPOSITIONS:
+        return None
+    verb_phrase = _text(sentence, tokens, lo, match)
+    left = _text(sentence, tokens, lo, joint).rstrip(" ,")
+    others = _text(sentence, tokens, joint + 1, joint + 1 + at)
+    own = _text(sentence, tokens, joint + 1 + at, end)
+    # ", after which both are deleted": a clause of its own about what came before.
+    after = tokens[end + 1 : hi]
+    aside = ""
+    if len(after) > 2 and after[0].low in _PREPOSITIONS | _TIME_HEADS and after[1].low == "which":
+        aside = _text(sentence, tokens, end + 3, hi)
+    elif end < hi:
+        return None
+    return left, others, f"{verb_phrase} {own}", aside
 
 
 _TIME_HEADS = frozenset("in on during since until before after by".split())
@@ -520,6 +568,12 @@ def _objects(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> list[str]:
     if any(t.low == tokens[anchor].low for t in tokens[joint + 1 : right_end]):
         return whole  # "kept for 7 years and transcripts for 2": a clause with its verb gapped
     items.append((joint + 1, right_end))
+    if len(items) == 2 and tokens[joint - 1].text == ",":
+        # "revenue of $4.2 billion, up 6% ..., and net income of $310 million": a comma
+        # before the "and" of two items joins objects of the verb, not of "from".
+        head = _text(sentence, tokens, lo, lo + 1)
+        pair = ((lo + 1, joint - 1), (joint + 1, right_end))
+        return [f"{head} {_text(sentence, tokens, a, b)}" for a, b in pair]
     # Two long items joined by "and" are rarely a list unless both are noun phrases.
     alike = all(tokens[a].low in _DETERMINERS for a, _ in items)
     if len(items) == 2 and items[0][1] - items[0][0] > (10 if alike else 6):
@@ -541,6 +595,7 @@ def _list_before(
     noun_phrase = joint + 1 < len(tokens) and (
         tokens[joint + 1].low in _DETERMINERS or tokens[joint + 1].low[:1].isdigit()
     )
+    item_end = end
     while True:
         start = end
         while start > lo and tokens[start - 1].text != ",":
@@ -551,12 +606,16 @@ def _list_before(
             if prev == lo or (anchors and not _after_relative(tokens, lo, prev)):
                 if start == end or tokens[start].low in _AND:
                     return None
-                return prev, [(start, end), *items]
+                return prev, [(start, item_end), *items]
             start -= 1
         if start <= lo or start == end or tokens[start].low in _AND:
             return None
-        items.insert(0, (start, end))
-        end = start - 1  # the comma before this item
+        end = start - 1  # the comma before this part
+        # "sales of $2 billion, up 4% from the year before, and ...": an aside of the item
+        # before it, not an item.
+        if not (tokens[start].low in ("up", "down") or _is_adverb(tokens[start])):
+            items.insert(0, (start, item_end))
+            item_end = end
 
 
 def _anchors(tok: _Tok) -> bool:
