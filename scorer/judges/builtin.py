@@ -478,7 +478,9 @@ class BuiltinJudge:
             (-coverage(w.terms, w.hard), w.chunk, i, w) for i, w in enumerate(context.windows)
         )
         scored = [(-score, w) for score, _, _, w in order]
-        pooled, pooled_analysis = self._pool(claim, [w for _, w in scored], context)
+        # A window that does not name a Japanese or Chinese claim's topic adds nothing.
+        candidates = [w for s, w in scored if s > 0 or not topic] or [w for _, w in scored[:1]]
+        pooled, pooled_analysis = self._pool(claim, candidates, context)
         score = coverage(pooled_analysis.terms, pooled_analysis.hard)
         spaceless = bool(cjk.SPACELESS.search(text))
         unnamed = named if topic and not any(s for s, _ in scored) else ""
