@@ -227,6 +227,11 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
                 "Their own wax combs hold the honey.",
             ],
         ),
+        # Another value for another case is a fact in the first value's place.
+        (
+            "The museum ticket costs $20 on weekdays, or $15 if you are a student.",
+            ["The museum ticket costs $20 on weekdays.", "The museum ticket costs $15 if you are a student."],
+        ),
         # One fact stays one claim: a word between commas is a list's item, not a verb; a
         # list of names, an alternative.
         ("Lumio is a viewer for browsing maps, photos, podcasts, and music on a tablet.", None),
@@ -493,3 +498,28 @@ def test_a_chinese_claim_about_someone_else_is_unsupported() -> None:
     result = score(["鲁迅出生于浙江绍兴。"], "屠呦呦出生于浙江宁波。")
     assert result.score == 0.0
     assert "屠呦呦" in result.verdicts[0].explanation
+
+
+@pytest.mark.parametrize(
+    ("reference", "claims"),
+    [
+        (
+            "Die Firma Holzwerk wurde 1990 in Graz gegründet und hat heute 200 Mitarbeiter.",
+            ["Die Firma Holzwerk wurde 1990 in Graz gegründet.", "Die Firma Holzwerk hat heute 200 Mitarbeiter."],
+        ),
+        (
+            "Le musée Corvin ouvre à 9 heures et ferme à 18 heures.",
+            ["Le musée Corvin ouvre à 9 heures.", "Le musée Corvin ferme à 18 heures."],
+        ),
+        (
+            "El puente de Alcántara mide 194 metros y tiene 6 arcos.",
+            ["El puente de Alcántara mide 194 metros.", "El puente de Alcántara tiene 6 arcos."],
+        ),
+        ("Brot und Milch kosten zusammen 3 Euro.", None),  # a list, not two facts
+    ],
+)
+def test_german_french_and_spanish_facts_joined_by_and(reference, claims) -> None:
+    """No verb list for these languages: the cut is at "und" / "et" / "y" between two
+    parts that each state a number or a name, the second given the sentence's opening
+    name when it opens with its verb."""
+    assert extract_claim_texts(reference) == (claims or [reference])

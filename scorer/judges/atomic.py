@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from recall_audit.scorer import lexicon
+from recall_audit.scorer.languages import ENGLISH, function_words
 from recall_audit.scorer.text import MONTH_NAMES, analyse, is_year, looks_like_verb
 
 _TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S")
@@ -218,10 +219,12 @@ def _top_level(tokens: list[_Tok], lo: int, hi: int, value: str) -> list[int]:
     return out
 
 
-def split(sentence: str) -> list[str]:
+def split(sentence: str, language: str = ENGLISH) -> list[str]:
     """The atomic claims of one English (or other space-separated) sentence."""
     tokens = _tokens(sentence)
     verb = _main_verb(tokens)
+    if verb < 0 and language != ENGLISH:  # no verb list to find the subject's end by
+        return _coordinated(sentence, tokens, language)
     if verb < 0:
         return _with_aside(sentence, tokens)
     subject = _text(sentence, tokens, 0, verb)
@@ -298,6 +301,66 @@ def _gapped(
     return left, others, f"{verb_phrase} {own}", aside
 
 
+_CONJUNCTIONS = frozenset("und et y e".split())  # "and" where no verb list is known
+
+
+def _coordinated(sentence: str, tokens: list[_Tok], language: str) -> list[str]:
+    """A German, French, Spanish ... sentence cut at each "und" / "et" / "y" joining two
+    parts that each state a fact (a number or a name): "Der KF 360 hat 360 Liter und
+    verbraucht 110 kWh" is two claims, the second opening with the sentence's leading
+    name when it opens with a lower-case word (its verb)."""
+    parts, start = [], 0
+    for i, tok in enumerate(tokens):
+        if i and tok.low in _CONJUNCTIONS:
+            parts.append((start, i - (tokens[i - 1].text == ",")))
+            start = i + 1
+    parts.append((start, len(tokens)))
+    if len(parts) < 2 or not all(_states_fact(tokens, a, b) for a, b in parts):
+        return [sentence]
+    name = _leading_name(tokens, language)
+    claims = []
+    for n, (a, b) in enumerate(parts):
+        text = _text(sentence, tokens, a, b)
+        if n and name and tokens[a].text.islower():
+            text = f"{name} {text}"
+        claims.append(_claim(text))
+    return claims
+
+
+def _states_fact(tokens: list[_Tok], a: int, b: int) -> bool:
+    words = tokens[a:b]
+    return len(words) >= 3 and any(
+        _number_like(t) or (k and t.text[:1].isupper()) for k, t in enumerate(words)
+    )
+
+
+def _leading_name(tokens: list[_Tok], language: str) -> str:
+    """What a sentence opens with before its verb, told without a verb list: the tokens
+    before the first lower-case content word that follows a name ("Der Kühlschrank
+    Nordhaus KF 360 | hat", "El endpoint /v1/pagos de Pagaloya | devuelve", "L'oxygène |
+    représente"); a short function word before a capital belongs to the name ("Copa
+    Mundial de Fútbol"), a comma ends it."""
+    grammar = function_words(language)
+    named = False
+    for i, tok in enumerate(tokens):
+        first = tok.text[:1]
+        if first == ",":
+            return _joined_tokens(tokens[:i])
+        if not first.isalpha() or first.isupper():
+            named = named or i > 0 or tok.low not in grammar
+            continue
+        after = tokens[i + 1].text[:1] if i + 1 < len(tokens) else ""
+        if tok.low in grammar and len(tok.low) <= 3 and after.isupper():
+            continue  # "de" of "Copa Mundial de Fútbol"
+        if named:
+            return _joined_tokens(tokens[:i])
+    return ""
+
+
+def _joined_tokens(tokens: list[_Tok]) -> str:
+    return " ".join(t.text for t in tokens)
+
+
 _TIME_HEADS = frozenset("in on during since until before after by".split())
 
 
@@ -329,7 +392,10 @@ def _head(tokens: list[_Tok], i: int) -> bool:
         return after.low not in _AND
     before = tokens[i - 1]
     if tok.low == "up":  # "retries deliveries | up to 5 times"; "offers up to 30 hours"
-        return after.low == "to" and i > 1 and before.low not in _PREPOSITIONS
+        # A plain verb before it ("lets you contribute | up to") has no object yet.
+        plain_verb = not before.low.endswith("s") and lexicon.is_mostly_verb(before.low)
+        after_object = before.low not in _PREPOSITIONS and not plain_verb
+        return after.low == "to" and i > 1 and after_object
     if _participial(tokens, i):  # "signs each payload with HMAC-SHA256 | using its secret"
         return True
     if tok.low not in _PREPOSITIONS or tok.low in _NOT_HEADS or _inside_name(tokens, i):
@@ -388,6 +454,26 @@ def _measures(tokens: list[_Tok], a: int, b: int) -> bool:
     return any(unit for units in quantities.values() for unit in units)
 
 
+def _other_value(predicate: str, tokens: list[_Tok]) -> list[str]:
+    """ "contribute up to $7,000 in 2024, or $8,000 if you are 50 or older": another value
+    for another case, a fact of its own in the first value's place ("contribute up to
+    $8,000 if you are 50 or older"); [] when the predicate has no such alternative."""
+    at = next(
+        (
+            i
+            for i in range(1, len(tokens) - 2)
+            if tokens[i].text == "," and tokens[i + 1].low == "or" and _number_like(tokens[i + 2])
+        ),
+        None,
+    )
+    first = next((i for i in range(at or 0) if _number_like(tokens[i])), None)
+    if at is None or first is None:
+        return []
+    left = _text(predicate, tokens, 0, at)
+    other = f"{_text(predicate, tokens, 0, first)} {_text(predicate, tokens, at + 2, len(tokens))}"
+    return [*_complements(left), other]
+
+
 def _complements(predicate: str) -> list[str]:
     """A predicate whose complements each state a fact: "was discovered by Alexander
     Fleming in 1928 at St Mary's Hospital in London" is "was discovered by Alexander
@@ -399,9 +485,11 @@ def _complements(predicate: str) -> list[str]:
     if tokens and tokens[-1].text in ".!?":
         tokens = tokens[:-1]
     n = len(tokens)
+    alternative = _other_value(predicate, tokens)
+    if alternative:
+        return alternative
     if any(t.low in _AND for t in tokens):
-        # A list or a gapped clause kept whole ("kept for 7 years and transcripts for 2"),
-        # an alternative with terms of its own (", or $8,000 if ..."): one fact.
+        # A list or a gapped clause kept whole ("kept for 7 years and transcripts for 2").
         return [predicate]
     tail = next((i for i in range(1, n) if tokens[i].low in _CONDITIONS), n)
     heads = [i for i in range(1, tail) if _head(tokens, i)]

@@ -99,6 +99,7 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
     facts those hold (judges/atomic.py), each naming its subject."""
     claims: list[str] = []
     antecedent = ""  # the subject of the last sentence that named one
+    language = detect([ground_truth])
     for start, end in sentence_spans(ground_truth):
         sentence = ground_truth[start:end].lstrip("-*•· \t")
         reader = atomic_cjk if cjk.SPACELESS.search(sentence) else atomic
@@ -107,8 +108,8 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
         for n, clause in enumerate(_clauses(sentence)):
             # "..., and it helps the body absorb calcium": the pronoun names the subject too.
             clause = reader.resolve_pronoun(clause, antecedent) if n else clause
-            split = atomic_cjk.split if cjk.SPACELESS.search(clause) else atomic.split
-            facts = split(clause)
+            spaceless = cjk.SPACELESS.search(clause)
+            facts = atomic_cjk.split(clause) if spaceless else atomic.split(clause, language)
             claims.extend(c.strip() for c in facts if _is_checkable(c))
     return list(dict.fromkeys(claims))
 
