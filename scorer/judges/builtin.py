@@ -132,10 +132,9 @@ def _merge(parts: Sequence[Analysis]) -> Analysis:
 class BuiltinSettings:
     """The knobs of the built-in judge; changing a default means bumping `version`.
 
-    The defaults are measured by bench/fidelity.py (docs/fidelity.md): on the three files
-    of ../shared/data/fidelity/, cross-validated, and on the compound references of
-    bench/atomic/, which keep `threshold` and `combined_threshold` at 0.5 / 0.6 where the
-    files alone would choose 0.55 / 0.65.
+    The defaults are measured by bench/fidelity.py (docs/fidelity.md): the choice on the
+    three files of ../shared/data/fidelity/ (cross-validated there), and for Japanese and
+    Chinese claims on the compound references of bench/atomic/.
     """
 
     # Weighted share of the claim's content words and numbers one window must contain.
