@@ -7,34 +7,42 @@
 
 The repository's `scorer/`, `storage/`, `tasks/`, `flows/` and `deployments/` folders are
 installed as `recall_audit.scorer`, `recall_audit.storage`, ... so the distribution puts no
-name but `recall_audit` on a user's import path.
+name but `recall_audit` on a user's import path. The names below are imported on first use
+(scorer/lazy.py), so that `recall_audit.cli` does not import the whole library.
 """
 
-from recall_audit.scorer import (
-    CaseResult,
-    ConfigurationError,
-    ContextRecallScorer,
-    ContextualRecallMetric,
-    EvaluationResult,
-    JudgeError,
-    LLMTestCase,
-    ModelError,
-    ModelTestCase,
-    PositionBias,
-    RecallAuditError,
-    RecallResult,
-    Status,
-    Usage,
-    Verdict,
-    a_evaluate,
-    a_run_evals,
-    context_recall,
-    create_context_recall_scorer,
-    evaluate,
-    get_judge,
-    position_bias,
-    run_evals,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from recall_audit.scorer.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from recall_audit.scorer import (
+        CaseResult,
+        ConfigurationError,
+        ContextRecallScorer,
+        ContextualRecallMetric,
+        EvaluationResult,
+        JudgeError,
+        LLMTestCase,
+        ModelError,
+        ModelTestCase,
+        PositionBias,
+        RecallAuditError,
+        RecallResult,
+        Status,
+        Usage,
+        Verdict,
+        a_evaluate,
+        a_run_evals,
+        context_recall,
+        create_context_recall_scorer,
+        evaluate,
+        get_judge,
+        position_bias,
+        run_evals,
+    )
 
 __all__ = [
     "CaseResult",
@@ -61,3 +69,5 @@ __all__ = [
     "position_bias",
     "run_evals",
 ]
+
+__getattr__, __dir__ = lazy_names(__name__, {"recall_audit.scorer": __all__})

@@ -9,6 +9,8 @@ neither of them imports it.
 
 from __future__ import annotations
 
+import gc
+
 import typer
 
 from recall_audit.cli import commands
@@ -41,3 +43,7 @@ def main() -> None:
         app(prog_name="recall-audit")
     except RecallAuditError as error:
         raise SystemExit(fail(str(error)).exit_code) from None
+    finally:
+        # The interpreter's exit collects every object the imports made (a fifth of a
+        # second); frozen, they are left to the process's end.
+        gc.freeze()

@@ -1,14 +1,15 @@
 """Model clients: one module per provider behind the small ChatModel interface.
 
-The names below are imported on first use (PEP 562): a module that needs only the settings
-(`recall_audit.scorer.models.base`) does not pay for the providers' HTTP client (aiohttp),
-which a run with the built-in judge never uses.
+The names below are imported on first use (scorer/lazy.py): a module that needs only the
+settings (`recall_audit.scorer.models.base`) does not pay for the providers' HTTP client
+(aiohttp), which a run with the built-in judge never uses.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from recall_audit.scorer.lazy import lazy_names
 
 if TYPE_CHECKING:
     from recall_audit.scorer.models.anthropic import AnthropicModel
@@ -25,22 +26,14 @@ if TYPE_CHECKING:
     from recall_audit.scorer.models.limits import EndpointLimiter, RateLimits
     from recall_audit.scorer.models.openai import OpenAIModel
 
-# Each public name and the module of this package that defines it.
+# Each module of this package and the public names it defines.
 _HOMES = {
-    "AnthropicModel": "anthropic",
-    "ChatModel": "base",
-    "JsonReply": "base",
-    "JsonRequest": "base",
-    "ModelSettings": "base",
-    "InMemoryCache": "cache",
-    "ResponseCache": "cache",
-    "cache_key": "cache",
-    "EndpointError": "base",
-    "Refused": "base",
-    "HttpTransport": "http",
-    "EndpointLimiter": "limits",
-    "RateLimits": "limits",
-    "OpenAIModel": "openai",
+    ".anthropic": ("AnthropicModel",),
+    ".base": ("ChatModel", "JsonReply", "JsonRequest", "ModelSettings", "EndpointError", "Refused"),
+    ".cache": ("InMemoryCache", "ResponseCache", "cache_key"),
+    ".http": ("HttpTransport",),
+    ".limits": ("EndpointLimiter", "RateLimits"),
+    ".openai": ("OpenAIModel",),
 }
 
 __all__ = [
@@ -60,15 +53,4 @@ __all__ = [
     "cache_key",
 ]
 
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _HOMES)
