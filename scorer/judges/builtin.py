@@ -224,6 +224,13 @@ def _opens_with_pronoun(sentence: str) -> bool:
     return first in _PRONOUNS
 
 
+# A chunk's sentences come back in call after call (a run's cases share chunks, and its
+# diagnosis judges them again): each is analysed once. An Analysis is never changed.
+@functools.lru_cache(maxsize=1 << 16)
+def _sentence(text: str, language: str) -> Analysis:
+    return analyse(text, with_names=False, language=language)
+
+
 class _Context:
     """The chunks of one call, analysed once; shapes and grounding keys only on demand, for
     the few windows that could support a claim."""
@@ -231,9 +238,7 @@ class _Context:
     def __init__(self, chunks: Sequence[str], width: int, language: str) -> None:
         self.language = language
         self.texts = [[chunk[s:e] for s, e in sentence_spans(chunk or "")] for chunk in chunks]
-        self.analyses = [
-            [analyse(t, with_names=False, language=language) for t in sents] for sents in self.texts
-        ]
+        self.analyses = [[_sentence(t, language) for t in sents] for sents in self.texts]
         self._titles = [title(chunk or "") for chunk in chunks]
         self._joined = "\n".join(chunk or "" for chunk in chunks)
         self._shapes: dict[tuple[int, int], Shape] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import anyio
@@ -30,9 +31,7 @@ class Bm25Retriever(BaseRetriever):
     ) -> None:
         self.name = f"bm25:{path}"
         self.chunks: list[Chunk] = load_chunks(path, chunking, max_document_chars)
-        self._index = bm25s.BM25()
-        corpus = [search_tokens(c.text) or [""] for c in self.chunks]
-        self._index.index(corpus, show_progress=False)
+        self._index = _indexed(tuple(c.text for c in self.chunks))
 
     async def retrieve(self, case: DatasetCase, top_k: int) -> list[dict[str, str]]:
         """The top_k chunks as hits: each text with its document's id (and title)."""
@@ -51,3 +50,13 @@ class Bm25Retriever(BaseRetriever):
         scores = self._index.get_scores(known)
         order = np.argsort(-scores, kind="stable")[:top_k]
         return [self.chunks[i] for i in order if scores[i] > 0]
+
+
+# A run builds this retriever over the same files three times (the command's check, the
+# knowledge base it records, its batches): the index is read-only once built, so each of
+# them shares the first one's (a tenth of a second per 500 chunks on two cores).
+@lru_cache(maxsize=2)
+def _indexed(texts: tuple[str, ...]) -> bm25s.BM25:
+    index = bm25s.BM25()
+    index.index([search_tokens(text) or [""] for text in texts], show_progress=False)
+    return index
