@@ -17,6 +17,7 @@ from typing import Any
 from uuid import UUID
 
 from prefect.client.orchestration import get_client
+from prefect.context import FlowRunContext
 from prefect.runtime import deployment
 from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.errors import ConfigurationError
@@ -43,7 +44,11 @@ def guarded_values(parameters: Mapping[str, Any]) -> dict[str, Any]:
 async def check_deployed_parameters(parameters: Mapping[str, Any]) -> None:
     """Raises ConfigurationError when a deployment's run was given a guarded parameter other
     than the deployment's (never quoting it: it may name a secret); other runs pass."""
-    deployment_id = deployment.id
+    # The run's own record names its deployment: `prefect.runtime.deployment.id` would read
+    # it again from the API, blocking the flow's event loop, for every run of no deployment.
+    context = FlowRunContext.get()
+    flow_run = context.flow_run if context else None
+    deployment_id = flow_run.deployment_id if flow_run else deployment.id
     if deployment_id is None:
         return
     async with get_client() as client:

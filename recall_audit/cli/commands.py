@@ -230,8 +230,10 @@ def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int,
             read_qrels(spec.dataset.qrels)
     check_judge_and_retriever(spec)
     resumed = check_resume(_engine(), resume)
+    given_api = "PREFECT_API_URL" in os.environ
     configure_prefect()
-    check_prefect_api()
+    if given_api:  # else it is the project's server, which configure_prefect() just asked
+        check_prefect_api()
     with bad_input_exits():
         started = ensure_prefect_api()
     if started:
