@@ -200,10 +200,18 @@ def test_a_models_own_spread_of_latencies_is_not_taken_for_a_queue() -> None:
     assert [settle(1, random.Random(seed), sigma=0.3) for seed in range(10)] == [1] * 10
 
 
-def test_a_server_with_room_pays_one_window_at_half_the_limit() -> None:
-    # After the first burst, one window at 16 then one at 8: latency the same, back to 16.
+def test_a_server_with_room_pays_no_window_at_half_the_limit() -> None:
+    # The first window answered as fast as the first burst: no probe, the limit stays.
     probe = QueueProbe(max_in_flight=16)
-    decided = [probe.observe(Sample(1.0, 16), 16) for _ in range(16 + 32)]
-    assert decided == [None] * 47 + [8]
-    assert [probe.observe(Sample(1.0, 8), 8) for _ in range(32)] == [None] * 31 + [16]
+    assert [probe.observe(Sample(1.0, 16), 16) for _ in range(16 + 32 * 4)] == [None] * 144
     assert probe.ceiling == 16
+
+
+def test_a_first_window_slower_than_the_first_burst_is_probed_at_half_the_limit() -> None:
+    # The burst found the queue empty, the window behind it waited twice as long: probed at 8,
+    # latency halved with the limit, so the probe goes on at 4.
+    probe = QueueProbe(max_in_flight=16)
+    burst = [probe.observe(Sample(1.0, 16), 16) for _ in range(16)]
+    window = [probe.observe(Sample(2.0, 16), 16) for _ in range(32)]
+    assert burst + window == [None] * 47 + [8]
+    assert [probe.observe(Sample(1.0, 8), 8) for _ in range(32)] == [None] * 31 + [4]

@@ -13,10 +13,11 @@ compares the median latency of the two windows:
   halving no longer improves latency (or one request is in flight): there it holds;
 - otherwise the server was serving them side by side: the limit goes back up.
 
-A probe follows the first window (a server's queue cannot be seen any other way: a burst into
-one slot served in any order looks like a slow model) and every window whose median latency
-grew RISE-fold since the last decision. A server with room for every request pays one window
-at half the limit for it.
+A probe follows the first window when its median latency is BURST_GAP times the first
+burst's or more (the burst's requests found the server's queue empty, so a queue makes the
+requests after them wait longer, while a server with room for them all answers both alike
+and pays no window at half the limit), and every window whose median latency grew RISE-fold
+since the last decision.
 A limit held below the maximum is let go when latency falls RISE-fold (the queue emptied).
 Medians, not means or minima: a model's own latency varies with every prompt, and a median
 of a window is what that noise hardly moves.
@@ -29,6 +30,9 @@ from dataclasses import dataclass
 
 QUEUEING = 1.5
 RISE = 2.0
+# How much slower than the first burst the first window must be for a probe: a queue makes it
+# about twice as slow; a server with room for all, as slow give or take its own spread.
+BURST_GAP = 1.3
 # Latencies a window holds at the least: fewer, and a model's own spread of latencies would
 # read as a queue too often.
 WINDOW = 32
@@ -52,9 +56,11 @@ class QueueProbe:
         self.ceiling = max_in_flight
         self._window: list[Sample] = []
         self._window_limit = max_in_flight
-        # The first burst is left out: its requests found the server's queue empty, and would
-        # hide the queue the requests after them meet.
+        # The first burst is left out of the windows: its requests found the server's queue
+        # empty, and would hide the queue the requests after them meet. Its latencies are
+        # what the first window is compared with.
         self._burst = max_in_flight
+        self._burst_latencies: list[float] = []
         # The median latency at the last decision (None before the first window).
         self._reference: float | None = None
         # While probing: the limit before it was halved, and its window's median latency.
@@ -71,6 +77,7 @@ class QueueProbe:
             return None  # sent under another limit: it says nothing of this one
         if self._burst > 0:
             self._burst -= 1
+            self._burst_latencies.append(sample.latency)
             return None
         self._window.append(sample)
         if len(self._window) < max(WINDOW, 2 * limit):
@@ -94,14 +101,14 @@ class QueueProbe:
 
     def _after_window(self, limit: int, median: float) -> int | None:
         reference = self._reference
-        if reference is None or median >= RISE * reference:
+        if reference is None:
+            self._reference = median
+            burst = statistics.median(self._burst_latencies or [median])
+            return self._halve(limit, median) if median >= BURST_GAP * burst else None
+        if median >= RISE * reference:
             self._reference = median
             return self._halve(limit, median)
-        if (
-            reference is not None
-            and median * RISE <= reference
-            and self.ceiling < self.max_in_flight
-        ):
+        if median * RISE <= reference and self.ceiling < self.max_in_flight:
             # The queue emptied (another client left): growing is allowed again.
             self.ceiling, self._reference = self.max_in_flight, median
         return None
