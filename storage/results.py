@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import NamedTuple
+from functools import cache
+from typing import Any, NamedTuple
 
 from recall_audit.scorer.hits import Hit
 from recall_audit.scorer.types import RecallResult, Status
 from recall_audit.storage.claims import IN_BATCH, freeze
 from recall_audit.storage.columns import utcnow
 from recall_audit.storage.hashing import list_hash, text_hash
-from recall_audit.storage.sql import batched, insert, insert_rows, table
+from recall_audit.storage.sql import batched, dialect_insert, dialect_name, insert_rows, table
 from recall_audit.storage.tables import (
     Case,
     CaseResult,
@@ -22,7 +23,7 @@ from recall_audit.storage.tables import (
     Run,
     VerdictRow,
 )
-from sqlalchemy import delete
+from sqlalchemy import bindparam, delete
 from sqlmodel import Session, col, select
 
 
@@ -126,35 +127,50 @@ def write_case_results(session: Session, run_id: str, cases: Sequence[CaseToSave
     # A replaced result loses its old verdicts and chunks (none on a first save). Deleted
     # after the upserts, which hold the write lock: a concurrent saver of the same case cannot
     # slip its rows in between.
-    for model in (VerdictRow, RetrievedChunk):
-        session.exec(delete(table(model)).where(table(model).c.case_result_id.in_(result_ids)))
+    for statement in _REPLACED.values():
+        session.exec(statement, params={"result_ids": result_ids})
     insert_rows(session, VerdictRow, verdicts)
     insert_rows(session, RetrievedChunk, positions)
 
 
 def _lookup(session: Session, run_id: str, case_ids: Sequence[int]) -> dict[int, tuple]:  # type: ignore[type-arg]
     """The run's judge, and each case's key, ground-truth hash and frozen claims, by case id."""
-    rows = session.exec(
-        select(
-            Case.id,
-            Run.judge,
-            Run.judge_version,
-            Case.case_key,
-            Case.ground_truth_hash,
-            ClaimSet.id,
-            ClaimSet.claims,
-        )
-        .select_from(Run)
-        .join(Case, col(Case.id).in_(list(case_ids)))
-        .outerjoin(
-            ClaimSet,
-            (col(ClaimSet.ground_truth_hash) == col(Case.ground_truth_hash))
-            & (col(ClaimSet.judge) == col(Run.judge))
-            & (col(ClaimSet.judge_version) == col(Run.judge_version)),
-        )
-        .where(Run.id == run_id)
-    ).all()
+    rows = session.exec(_LOOKUP, params={"run_id": run_id, "case_ids": list(case_ids)}).all()
     return {row[0]: tuple(row[1:]) for row in rows}
+
+
+# Statements built once (their values bound at each execution): built for every group commit,
+# they and their cache keys cost more CPU than the rows they wrote.
+_LOOKUP = (
+    select(
+        Case.id,
+        Run.judge,
+        Run.judge_version,
+        Case.case_key,
+        Case.ground_truth_hash,
+        ClaimSet.id,
+        ClaimSet.claims,
+    )
+    .select_from(Run)
+    .join(Case, col(Case.id).in_(bindparam("case_ids", expanding=True)))
+    .outerjoin(
+        ClaimSet,
+        (col(ClaimSet.ground_truth_hash) == col(Case.ground_truth_hash))
+        & (col(ClaimSet.judge) == col(Run.judge))
+        & (col(ClaimSet.judge_version) == col(Run.judge_version)),
+    )
+    .where(Run.id == bindparam("run_id"))
+)
+_RESULT_IDS = select(CaseResult.case_id, CaseResult.id).where(
+    CaseResult.run_id == bindparam("run_id"),
+    col(CaseResult.case_id).in_(bindparam("case_ids", expanding=True)),
+)
+_REPLACED = {
+    model: delete(table(model)).where(
+        table(model).c.case_result_id.in_(bindparam("result_ids", expanding=True))
+    )
+    for model in (VerdictRow, RetrievedChunk)
+}
 
 
 def _result_row(
@@ -190,24 +206,23 @@ def _upsert_results(session: Session, run_id: str, rows: list[dict[str, object]]
     """Inserts or replaces the rows' results in one executemany, and returns their ids by case
     id. One statement for the group, compiled once: built per row, with its values inline,
     it was most of the cost of saving a case."""
-    statement = insert(session, CaseResult)
-    keys = ("run_id", "case_id")
-    statement = statement.on_conflict_do_update(
-        index_elements=list(keys),
-        set_={name: statement.excluded[name] for name in rows[0] if name not in keys},
-    )
-    session.exec(statement, params=rows)
+    session.exec(_upsert(dialect_name(session), tuple(rows[0])), params=rows)
     ids: dict[int, int] = {}
     case_ids = [row["case_id"] for row in rows]
     for part in batched(case_ids, IN_BATCH):
-        ids |= dict(
-            session.exec(
-                select(CaseResult.case_id, CaseResult.id).where(
-                    CaseResult.run_id == run_id, col(CaseResult.case_id).in_(list(part))
-                )
-            ).all()
-        )
+        params = {"run_id": run_id, "case_ids": list(part)}
+        ids |= dict(session.exec(_RESULT_IDS, params=params).all())
     return ids
+
+
+@cache
+def _upsert(dialect: str, columns: tuple[str, ...]) -> Any:
+    statement = dialect_insert(dialect, CaseResult)
+    keys = ("run_id", "case_id")
+    return statement.on_conflict_do_update(
+        index_elements=list(keys),
+        set_={name: statement.excluded[name] for name in columns if name not in keys},
+    )
 
 
 def _claim_set_id(
