@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from recall_audit.storage.hashing import ground_truth_hash
 from recall_audit.storage.sql import batched, insert_rows
 from recall_audit.storage.tables import ClaimSet
+from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
 # Hashes per IN list, well within every database's limit on bound parameters.
@@ -20,15 +21,19 @@ def claim_sets(
     """Stored claim sets by ground truth hash."""
     found: dict[str, ClaimSet] = {}
     for batch in batched(sorted(set(hashes)), IN_BATCH):
-        rows = session.exec(
-            select(ClaimSet).where(
-                ClaimSet.judge == judge,
-                ClaimSet.judge_version == judge_version,
-                col(ClaimSet.ground_truth_hash).in_(batch),
-            )
-        ).all()
+        params = {"judge": judge, "judge_version": judge_version, "hashes": list(batch)}
+        rows = session.exec(_CLAIM_SETS, params=params).all()
         found.update((row.ground_truth_hash, row) for row in rows)
     return found
+
+
+# Built once, its values bound at each execution: a group commit freezes claims in most
+# groups, and building the statement cost more CPU than running it.
+_CLAIM_SETS = select(ClaimSet).where(
+    ClaimSet.judge == bindparam("judge"),
+    ClaimSet.judge_version == bindparam("judge_version"),
+    col(ClaimSet.ground_truth_hash).in_(bindparam("hashes", expanding=True)),
+)
 
 
 def freeze(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import anyio.to_thread
 from recall_audit.storage.columns import utcnow
 from recall_audit.storage.group_commit import GroupCommit
-from recall_audit.storage.sql import insert, table
+from recall_audit.storage.sql import dialect_insert, dialect_name, table
 from recall_audit.storage.tables import ResponseCache
 from sqlalchemy import Engine, bindparam, select
 from sqlmodel import Session
@@ -44,10 +45,15 @@ def _write_many(session: Session, entries: list[tuple[str, dict[str, Any]]]) -> 
     its last answer); a statement built per entry, its value inline, cost more to compile
     than to run."""
     now = utcnow()
-    statement = insert(session, ResponseCache)
-    statement = statement.on_conflict_do_update(
+    rows = [{"key": key, "value": value, "created_at": now} for key, value in entries]
+    session.exec(_upsert(dialect_name(session)), params=rows)
+
+
+@cache
+def _upsert(dialect: str) -> Any:
+    """Built once: built for every group commit, it cost more CPU than the rows it wrote."""
+    statement = dialect_insert(dialect, ResponseCache)
+    return statement.on_conflict_do_update(
         index_elements=["key"],
         set_={"value": statement.excluded.value, "created_at": statement.excluded.created_at},
     )
-    rows = [{"key": key, "value": value, "created_at": now} for key, value in entries]
-    session.exec(statement, params=rows)
