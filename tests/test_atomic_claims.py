@@ -480,27 +480,6 @@ def test_a_chunk_that_denies_the_claim_lends_no_words_to_a_pool() -> None:
 
 
 @pytest.mark.parametrize(
-    ("context", "expected"),
-    [
-        ("野口英世は福島県の猪苗代町で生まれた。", 1.0),
-        ("野口は福島県で生まれた。", 1.0),  # the surname alone names him
-        ("夏目漱石は福島県で生まれた。", 0.0),  # all the rest, about someone else
-    ],
-)
-def test_a_japanese_claim_is_supported_only_where_its_topic_is_named(context, expected) -> None:
-    result = score([context], "野口英世は福島県で生まれた。")
-    assert result.score == expected
-    if not expected:
-        assert result.verdicts[0].explanation == "the context never names 野口英世"
-
-
-def test_a_chinese_claim_about_someone_else_is_unsupported() -> None:
-    result = score(["鲁迅出生于浙江绍兴。"], "屠呦呦出生于浙江宁波。")
-    assert result.score == 0.0
-    assert "屠呦呦" in result.verdicts[0].explanation
-
-
-@pytest.mark.parametrize(
     ("reference", "claims"),
     [
         (

@@ -355,7 +355,6 @@ class _Ranked:
     pooled_analysis: Analysis
     pooled_score: float
     spaceless: bool  # a Japanese or Chinese claim
-    unnamed: str = ""  # the claim's topic, when no window names it
 
 
 class BuiltinJudge:
@@ -446,15 +445,6 @@ class BuiltinJudge:
         # A number weighs as much as a word found nowhere else: missing it costs coverage.
         hard = analysis.hard
         weight = {t: weights(t) for t in analysis.terms}
-        # A Japanese or Chinese claim's topic ("野口英世は") is shared by every chunk about
-        # it, and its characters and bigrams would carry any such chunk past the
-        # threshold: a window must name it, and only the rest of the claim is counted.
-        named = atomic_cjk.subject(text) if cjk.SPACELESS.search(text) else ""
-        topic = analyse(named, language=context.language).terms if named else frozenset()
-        topic = topic if analysis.terms - topic else frozenset()
-        weight = {t: 0.0 if t in topic else w for t, w in weight.items()}
-        # Naming it: one of its words of two or more characters (a bigram, "キュリー").
-        naming = frozenset(t for t in topic if len(t) > 1) or topic
         # fsum: a sum in set order, which PYTHONHASHSEED decides, could land either side of
         # a threshold it reaches exactly.
         total = math.fsum(weight.values()) + weights.rare * len(hard)
@@ -469,7 +459,7 @@ class BuiltinJudge:
                 analysis.terms.isdisjoint(terms)
                 and hard.isdisjoint(facts)
                 and others.isdisjoint(terms)
-            ) or (topic and naming.isdisjoint(terms)):
+            ):
                 return 0.0
             found_terms = analysis.terms & terms
             if others and not others.isdisjoint(terms):
@@ -483,13 +473,10 @@ class BuiltinJudge:
             (-coverage(w.terms, w.hard), w.chunk, i, w) for i, w in enumerate(context.windows)
         )
         scored = [(-score, w) for score, _, _, w in order]
-        # A window that does not name a Japanese or Chinese claim's topic adds nothing.
-        candidates = [w for s, w in scored if s > 0 or not topic] or [w for _, w in scored[:1]]
-        pooled, pooled_analysis = self._pool(claim, candidates, context)
+        pooled, pooled_analysis = self._pool(claim, [w for _, w in scored], context)
         score = coverage(pooled_analysis.terms, pooled_analysis.hard)
         spaceless = bool(cjk.SPACELESS.search(text))
-        unnamed = named if topic and not any(s for s, _ in scored) else ""
-        return _Ranked(claim, scored, pooled, pooled_analysis, score, spaceless, unnamed)
+        return _Ranked(claim, scored, pooled, pooled_analysis, score, spaceless)
 
     def _pool(
         self, claim: Claim, ranked: Sequence[_Window], context: _Context
@@ -585,10 +572,7 @@ class BuiltinJudge:
                 + ", ".join(str(c + 1) for c in order),
             )
         best = max(ranked.scored[0][0], score)
-        found = f"at most {best:.0%} of the claim's content found"
-        if ranked.unnamed:
-            found = f"the context never names {ranked.unnamed}"
-        why = refused or why_not or found
+        why = refused or why_not or f"at most {best:.0%} of the claim's content found"
         return Verdict(claim_index=index, supported=False, explanation=why)
 
 
