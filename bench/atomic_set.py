@@ -22,6 +22,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 DEFAULT = Path(__file__).resolve().parent / "atomic" / "atomic.jsonl"
+# Written by a helper blind to the judge's rules, in domains DEFAULT lacks: never used to
+# choose a rule or a threshold, only to see whether what DEFAULT taught transfers.
+HOLDOUT = DEFAULT.with_name("holdout.jsonl")
 Kind = Literal["full", "removed", "wrong"]
 
 

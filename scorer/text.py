@@ -368,12 +368,28 @@ class _Reader:
                     self.term(word)
 
 
+_ISO_DATE = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])")
+
+
+def _spelled_dates(text: str) -> str:
+    """ "2024-03-12" as "12 March 2024", so an ISO date states its month as a date in words
+    does (and its day and year as numbers)."""
+
+    def spelled(m: re.Match[str]) -> str:
+        year, month, day = (int(g) for g in m.groups())
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            return m.group()
+        return f"{day} {MONTH_NAMES[month - 1].capitalize()} {year}"
+
+    return _ISO_DATE.sub(spelled, text)
+
+
 def analyse(text: str, *, with_names: bool = True, language: str = ENGLISH) -> Analysis:
     """Content stems, quantities with units, ordinals, months and negated stems of `text`,
     and its names unless `with_names` is false (finding them costs as much as the rest, and
     the judge needs them only for the few sentences that could support a claim). Words
     are stemmed as `language` stems them (scorer/languages.py)."""
-    r = _Reader(_TOKEN.findall(fold(text)))
+    r = _Reader(_TOKEN.findall(_spelled_dates(fold(text))))
     tokens, n = r.tokens, len(r.tokens)
     while r.i < n:
         tok = tokens[r.i]

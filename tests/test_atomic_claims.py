@@ -205,6 +205,16 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
                 "Under the bank's policy, both are erased.",
             ],
         ),
+        # A gapped clause with a value in the first one's value's place; a word inflected
+        # as a later verb is the verb ("drops ... and makes"), not a plural noun.
+        (
+            "A bus ticket costs $3 and a weekly pass $20.",
+            ["A bus ticket costs $3.", "A weekly pass costs $20."],
+        ),
+        (
+            "Version 5 drops support for Windows 7 and adds a dark theme.",
+            ["Version 5 drops support for Windows 7.", "Version 5 adds a dark theme."],
+        ),
         # Two items with a comma before "and" are objects of the verb.
         (
             "Norvik reported sales of $2 billion for 2023, up 4% from the year before, and "
@@ -502,3 +512,10 @@ def test_german_french_and_spanish_facts_joined_by_and(reference, claims) -> Non
     parts that each state a number or a name, the second given the sentence's opening
     name when it opens with its verb."""
     assert extract_claim_texts(reference) == (claims or [reference])
+
+
+def test_an_iso_date_states_its_month() -> None:
+    (verdict,) = score(["Version 2.0 went out on 2024-03-12."], "Version 2.0 was released on 12 March 2024.").verdicts
+    assert verdict.supported
+    (other,) = score(["Version 2.0 went out on 2024-04-12."], "Version 2.0 was released on 12 March 2024.").verdicts
+    assert not other.supported

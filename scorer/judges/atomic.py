@@ -127,6 +127,10 @@ def _main_verb(tokens: list[_Tok]) -> int:
             plural = tok.low.endswith("s") and not looks_like_verb(tok.low)
             if not (plural and i + 1 < len(tokens) and _plural_verb(tokens, i + 1)):
                 return i
+            # "Quillstone 4.0 drops support ... and makes ...": the word inflected as the
+            # later verb is the verb, not a plural noun before a plain one.
+            if later is not None and not _is_verb(tokens[i + 1], later):
+                return i
         elif _plural_verb(tokens, i):
             return i
     return -1
@@ -280,12 +284,26 @@ def _gapped(
     at = next((k for k, t in enumerate(right) if t.low in _PREPOSITIONS), -1)
     if at >= 0 and right[at].low in _NOT_HEADS:  # "and net income of $310 million": an item
         return None
-    if not 0 < at <= 4 or any(_is_verb(t) for t in right):
+    # "costs $2.40 and a day pass $7.50": a value where the first part has its value.
+    valued = at < 0
+    if valued:
+        at = next((k for k, t in enumerate(right) if _number_like(t)), -1)
+        named = any(t.low not in _DETERMINERS for t in right[: max(at, 0)])
+        listed = bool(_top_level(tokens, lo, joint, ","))  # "40 settings, 54 mm burrs, and"
+        if not named or listed:
+            return None
+    # A verb of its own makes it a clause ("a day pass" is no verb; "price rises" is).
+    own_verb = any(looks_like_verb(t.low) if valued else _is_verb(t) for t in right)
+    if not 0 < at <= 4 or own_verb:
         return None
-    match = next(
-        (m for m in range(joint - 1, lo, -1) if tokens[m].low == right[at].low), None
-    )
-    if match is None or tokens[joint + 1].low in _DETERMINERS | _PREPOSITIONS:
+    if valued:
+        match = next((m for m in range(lo + 1, joint) if _number_like(tokens[m])), None)
+    else:
+        match = next(
+            (m for m in range(joint - 1, lo, -1) if tokens[m].low == right[at].low), None
+        )
+    opens = tokens[joint + 1].low
+    if match is None or opens in _PREPOSITIONS or (opens in _DETERMINERS and not valued):
         return None
     verb_phrase = _text(sentence, tokens, lo, match)
     left = _text(sentence, tokens, lo, joint).rstrip(" ,")
