@@ -16,17 +16,19 @@ Run as `python -m recall_audit.flows.local_server PORT IDLE_SECONDS` by `start_l
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
+import logging
 import os
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from recall_audit.flows.environment import (
     SERVER_HOST,
@@ -36,6 +38,7 @@ from recall_audit.flows.environment import (
     server_environment,
     server_port,
 )
+from recall_audit.flows.prefect_database import register_block_types, seed_fresh_database
 from recall_audit.scorer.errors import ConfigurationError
 
 IDLE_ENV = "RECALL_AUDIT_SERVER_IDLE"
@@ -46,6 +49,8 @@ LOG_FILE = "recall-audit-server.log"
 USERS_DIR = "recall-audit-server.users"
 # A first start migrates a fresh database: slow on a busy two-core machine.
 START_TIMEOUT_SECONDS = 180.0
+# Prefect's block types are registered once the server has had no request for this long.
+BLOCKS_AFTER_IDLE_SECONDS = 2.0
 
 
 def idle_seconds() -> float:
@@ -65,16 +70,25 @@ def idle_wording(idle: float) -> str:
     return f"{count:g} idle {unit}{'' if count == 1 else 's'}"
 
 
-def ensure_prefect_api() -> str | None:
+def ensure_prefect_api() -> None:
     """The Prefect API to use: PREFECT_API_URL when set (configure_prefect() has already set
-    it to the project's server when that answers), else the project's server, started now.
-    Returns the line to tell the user when a server was started."""
-    started = None
+    it to the project's server when that answers), else the project's server, started now
+    without waiting for it: the command goes on with its own start-up (its imports, its
+    checks) while the server boots, and `prefect_api_ready()` waits before the first run."""
     if not os.environ.get("PREFECT_API_URL", "").strip():
-        started = start_local_server()
+        start_local_server()
     if os.environ["PREFECT_API_URL"].rstrip("/") == server_api():
         _register_user(prefect_home())
-    return started
+
+
+def prefect_api_ready() -> str | None:
+    """Waits until the server this command started answers; returns the line to tell the
+    user, None when it started none."""
+    global _starting
+    if _starting is None:
+        return None
+    starting, _starting = _starting, None
+    return starting.ready()
 
 
 def _register_user(home: Path) -> None:
@@ -96,37 +110,52 @@ def _users_alive(home: Path) -> bool:
     return alive
 
 
-def start_local_server() -> str | None:
-    """Starts the project's server in the background unless one answers; points
+class _Starting:
+    """A server this command launched, and the start lock it holds until that answers: a
+    second command waits at the lock, then finds it answering."""
+
+    def __init__(self, home: Path, port: int, idle: float, lock: IO[str]) -> None:
+        self.home, self.port, self.idle, self.lock = home, port, idle, lock
+        self.pid = _launch(home, port, idle)
+
+    def ready(self) -> str:
+        try:
+            _wait_until_it_answers(self.home, self.pid, f"http://{SERVER_HOST}:{self.port}/api")
+        finally:
+            self.lock.close()  # closing the file releases its lock
+        return (
+            f"started the Prefect server at http://{SERVER_HOST}:{self.port} (UI, home "
+            f"{self.home}); it stops after {idle_wording(self.idle)}, or with "
+            "`recall-audit server stop`"
+        )
+
+
+# The server this command launched and has not yet seen answer.
+_starting: _Starting | None = None
+
+
+def start_local_server() -> None:
+    """Launches the project's server in the background unless one answers, and points
     PREFECT_API_URL at it. Two commands starting at once start one server (a file lock)."""
+    global _starting
     home = prefect_home()
     home.mkdir(parents=True, exist_ok=True)
     port, idle = server_port(), idle_seconds()
     api = f"http://{SERVER_HOST}:{port}/api"
-    with _locked(home / f"{PID_FILE}.lock"):
-        started = None
-        if not local_server_answers(api):
-            _launch(home, port, idle)
-            _wait_until_it_answers(home, api)
-            started = (
-                f"started the Prefect server at http://{SERVER_HOST}:{port} (UI, home {home}); "
-                f"it stops after {idle_wording(idle)}, or with `recall-audit server stop`"
-            )
+    lock = open(home / f"{PID_FILE}.lock", "a")  # noqa: SIM115 (held past this function)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if local_server_answers(api):
+            lock.close()
+        else:
+            _starting = _Starting(home, port, idle, lock)
+    except BaseException:
+        lock.close()
+        raise
     os.environ["PREFECT_API_URL"] = api
-    return started
 
 
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    with open(path, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def _launch(home: Path, port: int, idle: float) -> None:
+def _launch(home: Path, port: int, idle: float) -> int:
     with open(home / LOG_FILE, "ab") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", __name__, str(port), str(idle)],
@@ -138,17 +167,18 @@ def _launch(home: Path, port: int, idle: float) -> None:
             start_new_session=True,
         )
     (home / PID_FILE).write_text(str(process.pid))
+    return process.pid
 
 
-def _wait_until_it_answers(home: Path, api: str) -> None:
-    pid = int((home / PID_FILE).read_text())
+def _wait_until_it_answers(home: Path, pid: int, api: str) -> None:
     deadline = time.monotonic() + START_TIMEOUT_SECONDS
     while time.monotonic() < deadline:
         if not _alive(pid):
             raise ConfigurationError(f"the Prefect server exited at start; see {home / LOG_FILE}")
         if local_server_answers(api):
             return
-        time.sleep(0.1)
+        # A refused connection costs a millisecond: the command waits no longer than it must.
+        time.sleep(0.02)
     raise ConfigurationError(
         f"the Prefect server did not answer within {START_TIMEOUT_SECONDS:.0f} s; "
         f"see {home / LOG_FILE}"
@@ -200,13 +230,14 @@ def _is_ours(pid: int) -> bool:
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class IdleWatch:
     """ASGI middleware: when the server last had a request, and whether one is under way.
     A websocket counts by its messages (the events a flow run sends), not by being open."""
 
-    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.active = 0
         self.last = time.monotonic()
@@ -235,35 +266,84 @@ class IdleWatch:
         return touched
 
 
+def _after_startup(app: App, background: Callable[[], Awaitable[None]]) -> App:
+    """ASGI: `background()` runs on the server's event loop once its start-up is complete."""
+    tasks: set[asyncio.Task[None]] = set()  # a task only weakly referenced may be collected
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "lifespan":
+            await app(scope, receive, send)
+            return
+
+        async def sending(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "lifespan.startup.complete":
+                tasks.add(asyncio.create_task(background()))
+            await send(message)
+
+        await app(scope, receive, sending)
+
+    return wrapped
+
+
+async def _register_blocks_when_idle(watch: IdleWatch) -> None:
+    """Prefect's registration of its block types, which its start runs before the server
+    answers (2 to 3 s of a first command's wait), run instead once no request has come for
+    a while, so that the command that started the server is not slowed by it. A seeded
+    database has them already (flows/prefect_database.py); this brings them to the
+    installed Prefect's, as Prefect's own start does."""
+    started = time.monotonic()
+    while min(watch.idle_for(), time.monotonic() - started) < BLOCKS_AFTER_IDLE_SECONDS:
+        await asyncio.sleep(0.5)
+    try:
+        await register_block_types()
+    except Exception:
+        logging.getLogger(__name__).exception("registering Prefect's block types failed")
+
+
 def _serve(port: int, idle: float) -> None:
+    import prefect.server.database
     import uvicorn
     from prefect.server.api.server import create_app
-
-    home = prefect_home()
-    watch = IdleWatch(create_app(final=True))
-    server = uvicorn.Server(
-        uvicorn.Config(watch, host=SERVER_HOST, port=port, log_level="warning", lifespan="on")
+    from prefect.settings import (
+        PREFECT_API_BLOCKS_REGISTER_ON_START,
+        PREFECT_API_DATABASE_CONNECTION_URL,
+        temporary_settings,
     )
 
-    def stop_when_idle() -> None:
-        while not server.started and not server.should_exit:
-            time.sleep(0.1)
-        watch.last = time.monotonic()  # idle from when it could first be used
-        while not server.should_exit:
-            time.sleep(min(1.0, idle / 4))
-            if _users_alive(home):
-                watch.last = time.monotonic()
-            elif watch.idle_for() >= idle:
-                server.should_exit = True
+    home = prefect_home()
+    revisions = Path(prefect.server.database.__file__).parent / "_migrations" / "versions"
+    seed_fresh_database(PREFECT_API_DATABASE_CONNECTION_URL.value(), revisions / "sqlite")
+    register_blocks = PREFECT_API_BLOCKS_REGISTER_ON_START.value()
+    # The settings hold in the server's event loop too: asyncio's tasks copy the context.
+    with temporary_settings(updates={PREFECT_API_BLOCKS_REGISTER_ON_START: False}):
+        watch = IdleWatch(create_app(final=True))
+        app: App = watch
+        if register_blocks:
+            app = _after_startup(watch, lambda: _register_blocks_when_idle(watch))
+        server = uvicorn.Server(
+            uvicorn.Config(app, host=SERVER_HOST, port=port, log_level="warning", lifespan="on")
+        )
 
-    threading.Thread(target=stop_when_idle, daemon=True).start()
-    try:
-        server.run()
-    finally:
-        pid_file = prefect_home() / PID_FILE
-        with contextlib.suppress(OSError, ValueError):
-            if int(pid_file.read_text()) == os.getpid():
-                pid_file.unlink()
+        def stop_when_idle() -> None:
+            while not server.started and not server.should_exit:
+                time.sleep(0.1)
+            # Idle from when it could first be used, and while no command uses it.
+            used = watch.last = time.monotonic()
+            while not server.should_exit:
+                time.sleep(min(1.0, idle / 4))
+                if _users_alive(home):
+                    used = time.monotonic()
+                elif min(watch.idle_for(), time.monotonic() - used) >= idle:
+                    server.should_exit = True
+
+        threading.Thread(target=stop_when_idle, daemon=True).start()
+        try:
+            server.run()
+        finally:
+            pid_file = prefect_home() / PID_FILE
+            with contextlib.suppress(OSError, ValueError):
+                if int(pid_file.read_text()) == os.getpid():
+                    pid_file.unlink()
 
 
 if __name__ == "__main__":

@@ -82,7 +82,7 @@ from recall_audit.cli.references import retriever_by_reference
 from recall_audit.cli.stopping import Stopped, run_stoppable, signals_kept, stopped_exit
 from recall_audit.cli.terminal import safe
 from recall_audit.flows.environment import configure_prefect
-from recall_audit.flows.local_server import ensure_prefect_api
+from recall_audit.flows.local_server import ensure_prefect_api, prefect_api_ready
 from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.datasets import check_dataset_name, iter_cases
 from recall_audit.scorer.errors import RecallAuditError
@@ -235,9 +235,7 @@ def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int,
     if given_api:  # else it is the project's server, which configure_prefect() just asked
         check_prefect_api()
     with bad_input_exits():
-        started = ensure_prefect_api()
-    if started:
-        errors.print(started, highlight=False, soft_wrap=True)
+        ensure_prefect_api()
     # Imported once Prefect's API is set: Prefect reads its settings when first imported.
     from recall_audit.flows.runners import check_task_runner
     from recall_audit.storage import absolute_database_url
@@ -245,6 +243,14 @@ def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int,
     with bad_input_exits():
         check_task_runner(spec.limits.task_runner, absolute_database_url())
     return total, resumed
+
+
+def wait_for_prefect_api() -> None:
+    """The server check_before_start started (if it did) answers before the first run."""
+    with bad_input_exits():
+        started = prefect_api_ready()
+    if started:
+        errors.print(started, highlight=False, soft_wrap=True)
 
 
 def audit_with_progress(
@@ -255,6 +261,7 @@ def audit_with_progress(
     from recall_audit.flows.audit import audit
     from recall_audit.flows.verdict import GateFailed
 
+    wait_for_prefect_api()
     run_id = str(uuid.uuid4()) if resume is None else None
     stop = threading.Event()
     watcher = None
