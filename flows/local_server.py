@@ -16,10 +16,8 @@ Run as `python -m recall_audit.flows.local_server PORT IDLE_SECONDS` by `start_l
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import fcntl
-import logging
 import os
 import signal
 import subprocess
@@ -38,7 +36,7 @@ from recall_audit.flows.environment import (
     server_environment,
     server_port,
 )
-from recall_audit.flows.prefect_database import register_block_types, seed_fresh_database
+from recall_audit.flows.prefect_database import seed_fresh_database
 from recall_audit.scorer.errors import ConfigurationError
 
 IDLE_ENV = "RECALL_AUDIT_SERVER_IDLE"
@@ -49,8 +47,6 @@ LOG_FILE = "recall-audit-server.log"
 USERS_DIR = "recall-audit-server.users"
 # A first start migrates a fresh database: slow on a busy two-core machine.
 START_TIMEOUT_SECONDS = 180.0
-# Prefect's block types are registered once the server has had no request for this long.
-BLOCKS_AFTER_IDLE_SECONDS = 2.0
 
 
 def idle_seconds() -> float:
@@ -266,41 +262,8 @@ class IdleWatch:
         return touched
 
 
-def _after_startup(app: App, background: Callable[[], Awaitable[None]]) -> App:
-    """ASGI: `background()` runs on the server's event loop once its start-up is complete."""
-    tasks: set[asyncio.Task[None]] = set()  # a task only weakly referenced may be collected
-
-    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "lifespan":
-            await app(scope, receive, send)
-            return
-
-        async def sending(message: MutableMapping[str, Any]) -> None:
-            if message["type"] == "lifespan.startup.complete":
-                tasks.add(asyncio.create_task(background()))
-            await send(message)
-
-        await app(scope, receive, sending)
-
-    return wrapped
-
-
-async def _register_blocks_when_idle(watch: IdleWatch) -> None:
-    """Prefect's registration of its block types, which its start runs before the server
-    answers (2 to 3 s of a first command's wait), run instead once no request has come for
-    a while, so that the command that started the server is not slowed by it. A seeded
-    database has them already (flows/prefect_database.py); this brings them to the
-    installed Prefect's, as Prefect's own start does."""
-    started = time.monotonic()
-    while min(watch.idle_for(), time.monotonic() - started) < BLOCKS_AFTER_IDLE_SECONDS:
-        await asyncio.sleep(0.5)
-    try:
-        await register_block_types()
-    except Exception:
-        logging.getLogger(__name__).exception("registering Prefect's block types failed")
-
-
 def _serve(port: int, idle: float) -> None:
+    import prefect
     import prefect.server.database
     import uvicorn
     from prefect.server.api.server import create_app
@@ -312,28 +275,28 @@ def _serve(port: int, idle: float) -> None:
 
     home = prefect_home()
     revisions = Path(prefect.server.database.__file__).parent / "_migrations" / "versions"
-    seed_fresh_database(PREFECT_API_DATABASE_CONNECTION_URL.value(), revisions / "sqlite")
-    register_blocks = PREFECT_API_BLOCKS_REGISTER_ON_START.value()
+    seeded_by = seed_fresh_database(
+        PREFECT_API_DATABASE_CONNECTION_URL.value(), revisions / "sqlite"
+    )
+    # A database seeded from this very Prefect's start has its block types: registering
+    # them again would cost 2 to 3 s before the server answers (tests/test_prefect_database.py).
+    skip = {PREFECT_API_BLOCKS_REGISTER_ON_START: False} if seeded_by == prefect.__version__ else {}
     # The settings hold in the server's event loop too: asyncio's tasks copy the context.
-    with temporary_settings(updates={PREFECT_API_BLOCKS_REGISTER_ON_START: False}):
+    with temporary_settings(updates=skip):
         watch = IdleWatch(create_app(final=True))
-        app: App = watch
-        if register_blocks:
-            app = _after_startup(watch, lambda: _register_blocks_when_idle(watch))
         server = uvicorn.Server(
-            uvicorn.Config(app, host=SERVER_HOST, port=port, log_level="warning", lifespan="on")
+            uvicorn.Config(watch, host=SERVER_HOST, port=port, log_level="warning", lifespan="on")
         )
 
         def stop_when_idle() -> None:
             while not server.started and not server.should_exit:
                 time.sleep(0.1)
-            # Idle from when it could first be used, and while no command uses it.
-            used = watch.last = time.monotonic()
+            watch.last = time.monotonic()  # idle from when it could first be used
             while not server.should_exit:
                 time.sleep(min(1.0, idle / 4))
                 if _users_alive(home):
-                    used = time.monotonic()
-                elif min(watch.idle_for(), time.monotonic() - used) >= idle:
+                    watch.last = time.monotonic()
+                elif watch.idle_for() >= idle:
                     server.should_exit = True
 
         threading.Thread(target=stop_when_idle, daemon=True).start()

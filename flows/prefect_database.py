@@ -5,11 +5,11 @@ none yet.
 
 On two cores that start costs a first command 8 s or more; running the recorded SQL takes
 0.1 s. The seeded database is at the recorded revision, and Prefect's migrate-on-start (left
-on) takes it from there to the installed Prefect's head, as it upgrades any older database;
-the project's server registers the installed Prefect's block types over the recorded ones
-(flows/local_server.py). An installed Prefect that does not know the recorded revision
-migrates from nothing, as before. The recorded block types depend on Prefect alone (no
-installed collection adds any).
+on) takes it from there to the installed Prefect's head, as it upgrades any older database.
+The recorded block types are those of the Prefect that recorded them (no installed
+collection adds any): the server skips registering them again when that is the installed
+Prefect, and registers the installed Prefect's over them otherwise. An installed Prefect
+that does not know the recorded revision migrates from nothing, as before.
 
     python -m recall_audit.flows.prefect_database   # records it anew from the installed Prefect
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -26,29 +27,34 @@ import tempfile
 from pathlib import Path
 
 SNAPSHOT = Path(__file__).with_name("prefect_database.sql")
+# The snapshot's first line names the Prefect whose start it records.
+RECORDED_BY = re.compile(r"-- Prefect (\S+):")
 
 
-def seed_fresh_database(connection_url: str, migrations: Path) -> bool:
+def seed_fresh_database(connection_url: str, migrations: Path) -> str | None:
     """Makes the SQLite file of `connection_url` from the snapshot when it does not exist
     and `migrations` (Prefect's SQLite revisions) holds the snapshot's revision; returns
-    whether it did. Any other database is left to Prefect."""
+    the version of the Prefect that recorded it, None when it made none. Any other database
+    is left to Prefect."""
     database = _sqlite_file(connection_url)
     if database is None or database.exists():
-        return False
+        return None
+    sql = SNAPSHOT.read_text(encoding="utf-8")
+    recorded_by = RECORDED_BY.match(sql)
     handle, name = tempfile.mkstemp(prefix=f".{database.name}.", dir=database.parent)
     os.close(handle)
     made = Path(name)
     try:
         with contextlib.closing(sqlite3.connect(made)) as connection:
-            connection.executescript(SNAPSHOT.read_text(encoding="utf-8"))
+            connection.executescript(sql)
             (revision,) = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-        if not any(migrations.glob(f"*_{revision}_*.py")):
-            return False
+        if recorded_by is None or not any(migrations.glob(f"*_{revision}_*.py")):
+            return None
         # A link, not a rename: a database another process made meanwhile is never replaced.
         os.link(made, database)
-        return True
+        return recorded_by.group(1)
     except FileExistsError:
-        return False
+        return None
     finally:
         made.unlink(missing_ok=True)
 
@@ -66,25 +72,18 @@ def _sqlite_file(connection_url: str) -> Path | None:
     return Path(url.database)
 
 
-async def register_block_types() -> None:
-    """Prefect's registration of its block types, as its server's start runs it: installed
-    collections are loaded first, so that theirs are among them."""
+async def _start_on_it() -> None:
+    """What Prefect's server does to its database when it starts: migrate it to the head,
+    then register the block types (installed collections' too: they are loaded first)."""
     from prefect.plugins import load_prefect_collections
     from prefect.server.database import provide_database_interface
     from prefect.server.models.block_registration import run_block_auto_registration
 
+    database = provide_database_interface()
+    await database.create_db()
     load_prefect_collections()
-    async with await provide_database_interface().session() as session:
+    async with await database.session() as session:
         await run_block_auto_registration(session=session)
-
-
-async def _start_on_it() -> None:
-    """What Prefect's server does to its database when it starts: migrate it to the head,
-    then register the block types."""
-    from prefect.server.database import provide_database_interface
-
-    await provide_database_interface().create_db()
-    await register_block_types()
 
 
 def started_on(home: Path) -> Path:
@@ -101,10 +100,17 @@ def started_on(home: Path) -> Path:
 
 
 def record_snapshot() -> None:
+    import prefect
+
     with tempfile.TemporaryDirectory() as home:
         database = started_on(Path(home))
         with contextlib.closing(sqlite3.connect(database)) as connection:
-            SNAPSHOT.write_text("\n".join(connection.iterdump()) + "\n", encoding="utf-8")
+            lines = [
+                f"-- Prefect {prefect.__version__}: its server's start on an empty home, "
+                "recorded by `python -m recall_audit.flows.prefect_database`",
+                *connection.iterdump(),
+            ]
+    SNAPSHOT.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

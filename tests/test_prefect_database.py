@@ -10,6 +10,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import prefect
 import prefect.server.database
 from recall_audit.flows.prefect_database import seed_fresh_database, started_on
 
@@ -60,7 +61,10 @@ def _value(value: object) -> object:
 def test_a_seeded_database_is_the_one_a_prefect_start_makes_from_nothing(tmp_path: Path) -> None:
     seeded = tmp_path / "seeded"
     seeded.mkdir()
-    assert seed_fresh_database(f"sqlite+aiosqlite:///{seeded}/prefect.db", REVISIONS)
+    # Recorded by the installed Prefect: its server skips registering the block types again.
+    assert seed_fresh_database(f"sqlite+aiosqlite:///{seeded}/prefect.db", REVISIONS) == (
+        prefect.__version__
+    )
     from_nothing = started_on(tmp_path / "from-nothing")
     assert _contents(started_on(seeded)) == _contents(from_nothing)
 
@@ -68,13 +72,13 @@ def test_a_seeded_database_is_the_one_a_prefect_start_makes_from_nothing(tmp_pat
 def test_only_a_missing_sqlite_file_that_prefect_can_upgrade_is_seeded(tmp_path: Path) -> None:
     existing = tmp_path / "prefect.db"
     existing.write_bytes(b"")
-    assert not seed_fresh_database(f"sqlite+aiosqlite:///{existing}", REVISIONS)
+    assert seed_fresh_database(f"sqlite+aiosqlite:///{existing}", REVISIONS) is None
     assert existing.read_bytes() == b""
     memory = "sqlite+aiosqlite:///file::memory:?cache=shared&uri=true&check_same_thread=false"
-    assert not seed_fresh_database(memory, REVISIONS)
-    assert not seed_fresh_database("postgresql+asyncpg://u:p@127.0.0.1/prefect", REVISIONS)
+    assert seed_fresh_database(memory, REVISIONS) is None
+    assert seed_fresh_database("postgresql+asyncpg://u:p@127.0.0.1/prefect", REVISIONS) is None
     # A Prefect that does not know the recorded revision migrates from nothing itself.
     unknown = tmp_path / "other-prefect.db"
-    assert not seed_fresh_database(f"sqlite+aiosqlite:///{unknown}", tmp_path)
+    assert seed_fresh_database(f"sqlite+aiosqlite:///{unknown}", tmp_path) is None
     assert not unknown.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["prefect.db"]
