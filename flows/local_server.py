@@ -270,6 +270,7 @@ def _serve(port: int, idle: float) -> None:
     from prefect.settings import (
         PREFECT_API_BLOCKS_REGISTER_ON_START,
         PREFECT_API_DATABASE_CONNECTION_URL,
+        PREFECT_MEMOIZE_BLOCK_AUTO_REGISTRATION,
         temporary_settings,
     )
 
@@ -279,8 +280,16 @@ def _serve(port: int, idle: float) -> None:
         PREFECT_API_DATABASE_CONNECTION_URL.value(), revisions / "sqlite"
     )
     # A database seeded from this very Prefect's start has its block types: registering
-    # them again would cost 2 to 3 s before the server answers (tests/test_prefect_database.py).
-    skip = {PREFECT_API_BLOCKS_REGISTER_ON_START: False} if seeded_by == prefect.__version__ else {}
+    # them again, or hashing them to find whether they changed since the last start, would
+    # cost 2 to 3 s before the server answers (tests/test_prefect_database.py).
+    skip = (
+        {
+            PREFECT_API_BLOCKS_REGISTER_ON_START: False,
+            PREFECT_MEMOIZE_BLOCK_AUTO_REGISTRATION: False,
+        }
+        if seeded_by == prefect.__version__
+        else {}
+    )
     # The settings hold in the server's event loop too: asyncio's tasks copy the context.
     with temporary_settings(updates=skip):
         watch = IdleWatch(create_app(final=True))
