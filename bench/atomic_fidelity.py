@@ -140,7 +140,6 @@ def markdown(command: str, other: BuiltinSettings | None = None) -> str:
     shipped = BuiltinJudge()
     held = leave_one_domain_out(judged)
     at_shipped = scores(judged, shipped.settings)
-    facts = {item.id: len(item.facts) for item in items}
     ct, cp = choose_cjk([j for j in judged if _spaceless(j)])
     default = (shipped.settings.cjk_threshold, shipped.settings.cjk_combined_threshold)
     said = "the judge's defaults" if (ct, cp) == default else f"the judge ships {default}"
@@ -156,14 +155,8 @@ def markdown(command: str, other: BuiltinSettings | None = None) -> str:
         "split into as many claims as facts |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for name, langs in GROUPS.items():
-        rows = [j for j in judged if j.case.lang in langs]
-        if not rows:
-            continue
-        out = figures(rows, held)
-        plain = figures(rows, at_shipped)
-        fulls = [j for j in rows if j.case.kind == "full"]
-        same = sum(j.claims == facts[j.case.item_id] for j in fulls) / len(fulls)
+    for name, rows, same in _groups(judged, items):
+        out, plain = figures(rows, held), figures(rows, at_shipped)
         lines.append(
             f"| {name} | {out.cases} | {out.mae:.3f} | {out.exact:.0%} | {out.removed_lowers:.0%} "
             f"| {out.wrong_lowers:.0%} | {plain.mae:.3f} | {same:.0%} |"
@@ -186,6 +179,22 @@ def markdown(command: str, other: BuiltinSettings | None = None) -> str:
     return "\n".join(lines)
 
 
+def _groups(
+    judged: Sequence[Judged], items: Sequence[atomic_set.Item]
+) -> list[tuple[str, list[Judged], float]]:
+    """Each language group with cases: its name, its cases, and the share of its
+    references the judge splits into as many claims as they have facts."""
+    facts = {item.id: len(item.facts) for item in items}
+    out = []
+    for name, langs in GROUPS.items():
+        rows = [j for j in judged if j.case.lang in langs]
+        if rows:
+            fulls = [j for j in rows if j.case.kind == "full"]
+            same = sum(j.claims == facts[j.case.item_id] for j in fulls) / len(fulls)
+            out.append((name, rows, same))
+    return out
+
+
 def _held_out(shipped: BuiltinJudge) -> list[str]:
     """The same figures on bench/atomic/holdout.jsonl, at the shipped settings: written
     blind to the judge's rules, in domains the set above lacks, and never used to choose
@@ -193,7 +202,6 @@ def _held_out(shipped: BuiltinJudge) -> list[str]:
     items = atomic_set.load(atomic_set.HOLDOUT)
     judged = judge_all(atomic_set.cases(items))
     at_shipped = scores(judged, shipped.settings)
-    facts = {item.id: len(item.facts) for item in items}
     lines = [
         f"Held out: {len(items)} references ({len(judged)} cases) of "
         "bench/atomic/holdout.jsonl, written blind to the judge's rules in eight other "
@@ -203,13 +211,8 @@ def _held_out(shipped: BuiltinJudge) -> list[str]:
         "lowers the score | references split into as many claims as facts |",
         "|---|---|---|---|---|---|---|",
     ]
-    for name, langs in GROUPS.items():
-        rows = [j for j in judged if j.case.lang in langs]
-        if not rows:
-            continue
+    for name, rows, same in _groups(judged, items):
         out = figures(rows, at_shipped)
-        fulls = [j for j in rows if j.case.kind == "full"]
-        same = sum(j.claims == facts[j.case.item_id] for j in fulls) / len(fulls)
         lines.append(
             f"| {name} | {out.cases} | {out.mae:.3f} | {out.exact:.0%} | "
             f"{out.removed_lowers:.0%} | {out.wrong_lowers:.0%} | {same:.0%} |"
