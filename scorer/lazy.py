@@ -23,9 +23,12 @@ def lazy_names(
         module = where.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(import_module(module, package), name)
-        namespace[name] = value
-        return value
+        imported = import_module(module, package)
+        # Every name of that module at once: importing ".evaluate" has just set the
+        # package's `evaluate` to the submodule, which would hide the function of that name.
+        for other in homes[module]:
+            namespace[other] = getattr(imported, other)
+        return namespace[name]
 
     def __dir__() -> list[str]:
         return sorted({*namespace, *where})

@@ -253,3 +253,16 @@ def test_the_readme_library_example_runs_with_nothing_on_stderr(tmp_path: Path):
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.splitlines()[0] == "0.6666666666666666"
+
+
+def test_a_public_name_shared_with_its_module_is_the_name_whatever_is_imported_first():
+    """`evaluate` is a function of the module `recall_audit.scorer.evaluate`: importing that
+    module (for another of its names) must not leave the package's `evaluate` the module."""
+    code = (
+        "import recall_audit.scorer as s; s.CaseResult\n"
+        "from recall_audit import evaluate\n"
+        "from recall_audit.scorer import evaluate as again\n"
+        "print(callable(evaluate), callable(again))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "True"]
