@@ -226,6 +226,12 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             ],
         ),
         ("The company started making cars in 1990.", None),
+        # A decimal comma stays in its number; a place and its region stay together.
+        ("The group was bought by its rival, Carrefour, for 5,2 billion francs.", None),
+        (
+            "The band was formed in Zion, Illinois in 1987.",
+            ["The band was formed in Zion, Illinois.", "The band was formed in 1987."],
+        ),
         ("The battery offers up to 30 hours of playback with noise cancelling on.", None),
         ("The Moon is about 384,400 km from Earth on average.", None),
         # A relative clause after a second predicate is about that predicate's noun.

@@ -26,7 +26,8 @@ from recall_audit.scorer import lexicon
 from recall_audit.scorer.languages import ENGLISH, function_words
 from recall_audit.scorer.text import MONTH_NAMES, analyse, is_year, looks_like_verb
 
-_TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S")
+# A number keeps its separators ("1,462", "5,2" as French and German write 5.2).
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S")
 _AND = frozenset("and or but und oder et ou y o e".split())
 _RELATIVE = frozenset("which who whom whose".split())
 _PREPOSITIONS = frozenset(
@@ -406,9 +407,10 @@ def _head(tokens: list[_Tok], i: int) -> bool:
     tok, after = tokens[i], tokens[i + 1] if i + 1 < len(tokens) else None
     if after is None:
         return False
-    if tok.text == ",":
-        return after.low not in _AND
     before = tokens[i - 1]
+    if tok.text == ",":  # not "Zion, Illinois": a place and the region it is in
+        place = before.text[:1].isupper() and after.text[:1].isupper()
+        return after.low not in _AND and not place
     if tok.low == "up":  # "retries deliveries | up to 5 times"; "offers up to 30 hours"
         # A plain verb before it ("lets you contribute | up to") has no object yet.
         plain_verb = not before.low.endswith("s") and lexicon.is_mostly_verb(before.low)
