@@ -336,7 +336,7 @@ def _coordinated(sentence: str, tokens: list[_Tok], language: str) -> list[str]:
     parts.append((start, len(tokens)))
     if len(parts) < 2 or not all(_states_fact(tokens, a, b) for a, b in parts):
         return [sentence]
-    name = _leading_name(tokens, language)
+    name = _leading_name(sentence, tokens, language)
     claims = []
     for n, (a, b) in enumerate(parts):
         text = _text(sentence, tokens, a, b)
@@ -353,7 +353,7 @@ def _states_fact(tokens: list[_Tok], a: int, b: int) -> bool:
     )
 
 
-def _leading_name(tokens: list[_Tok], language: str) -> str:
+def _leading_name(sentence: str, tokens: list[_Tok], language: str) -> str:
     """What a sentence opens with before its verb, told without a verb list: the tokens
     before the first lower-case content word that follows a name ("Der Kühlschrank
     Nordhaus KF 360 | hat", "El endpoint /v1/pagos de Pagaloya | devuelve", "L'oxygène |
@@ -364,7 +364,7 @@ def _leading_name(tokens: list[_Tok], language: str) -> str:
     for i, tok in enumerate(tokens):
         first = tok.text[:1]
         if first == ",":
-            return _joined_tokens(tokens[:i])
+            return _text(sentence, tokens, 0, i)
         if not first.isalpha() or first.isupper():
             named = named or i > 0 or tok.low not in grammar
             continue
@@ -372,12 +372,8 @@ def _leading_name(tokens: list[_Tok], language: str) -> str:
         if tok.low in grammar and len(tok.low) <= 3 and after.isupper():
             continue  # "de" of "Copa Mundial de Fútbol"
         if named:
-            return _joined_tokens(tokens[:i])
+            return _text(sentence, tokens, 0, i)
     return ""
-
-
-def _joined_tokens(tokens: list[_Tok]) -> str:
-    return " ".join(t.text for t in tokens)
 
 
 _TIME_HEADS = frozenset("in on during since until before after by".split())

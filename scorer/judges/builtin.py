@@ -515,14 +515,16 @@ class BuiltinJudge:
             def gain(w: _Window, hard=lacking_hard, terms=lacking_terms) -> tuple[int, int]:
                 return len(hard & w.hard), len(terms & w.terms)
 
-            while others:
-                pick = max(others, key=gain)
-                others.remove(pick)
-                if gain(pick) == (0, 0) or agrees(pick):
+            pick = None
+            while others:  # the best gain among the windows that do not contradict
+                candidate = max(others, key=gain)
+                others.remove(candidate)
+                if gain(candidate) == (0, 0):
                     break
-            else:
-                break
-            if gain(pick) == (0, 0):
+                if agrees(candidate):
+                    pick = candidate
+                    break
+            if pick is None:
                 break
             chosen.append(pick)
             pooled = _merge([pooled, context.analysis(pick)])
