@@ -285,11 +285,21 @@ def _weekday(low: str) -> int:
     return _WEEKDAYS.get(low) or _WEEKDAYS.get(low.removesuffix("s"), 0)
 
 
+# The unit of a number that counts a noun ("two doses"): what it counts is a word the
+# terms compare; the number only must not be matched with a measure ("two hours").
+COUNTED = "*"
+
+
 class _Reader:
     """One pass of `analyse` over a text's tokens, collecting what it finds."""
 
-    def __init__(self, tokens: list[str]) -> None:
-        self.tokens = tokens
+    def __init__(self, text: str) -> None:
+        matches = list(_TOKEN.finditer(text))
+        self.tokens = [m.group() for m in matches]
+        # What separates each token from the one before: only a space joins a number to
+        # the noun it counts.
+        ends = [0, *(m.end() for m in matches)]
+        self.gaps = [text[end : m.start()] for end, m in zip(ends, matches, strict=False)]
         self.i = 0
         self.terms: set[str] = set()
         self.facts: set[str] = set()
@@ -333,7 +343,19 @@ class _Reader:
         if self.peek().lower() in _UNITS:
             unit = _UNITS[self.peek().lower()]
             self.i += 1
+        elif self._spaced_word(self.i):
+            unit = COUNTED
+            # "243 Earth days": one word between the number and its unit, which is read
+            # on as a word too ("5 business days" and "five working days" share it).
+            if self._spaced_word(self.i + 1):
+                unit = _UNITS.get(self.tokens[self.i + 1].lower(), unit)
         self.quantities.setdefault(_fmt(number), set()).add(unit)
+
+    def _spaced_word(self, at: int) -> bool:
+        """Token `at` is a word joined to the one before by a space only."""
+        if at >= len(self.tokens) or not self.gaps[at].isspace():
+            return False
+        return _word_kind(self.tokens[at])[0] == _TERM
 
     def spaceless_quantity(self, number: float, after: str) -> None:
         """A number written before CJK ("210万人", "1879年に"): its scale and unit are
@@ -389,7 +411,7 @@ def analyse(text: str, *, with_names: bool = True, language: str = ENGLISH) -> A
     and its names unless `with_names` is false (finding them costs as much as the rest, and
     the judge needs them only for the few sentences that could support a claim). Words
     are stemmed as `language` stems them (scorer/languages.py)."""
-    r = _Reader(_TOKEN.findall(_spelled_dates(fold(text))))
+    r = _Reader(_spelled_dates(fold(text)))
     tokens, n = r.tokens, len(r.tokens)
     while r.i < n:
         tok = tokens[r.i]

@@ -105,6 +105,23 @@ def test_numbers_are_compared_by_value_and_unit() -> None:
     assert [v.supported for v in other] == [False, False]
 
 
+def test_a_number_counting_a_noun_is_no_measure_of_time() -> None:
+    claim = ["The vaccine is given in two doses."]
+    (timed,) = verdicts(claim, ["The vaccine is given, and it stays active for two hours."])
+    assert not timed.supported and "another unit" in timed.explanation
+    (counted,) = verdicts(claim, ["The vaccine is given in 2 doses, a month apart."])
+    assert counted.supported
+    # A word between the number and its unit: the unit is still the number's.
+    (rotation,) = verdicts(
+        ["The permit is valid for 90 calendar days."], ["A permit stays valid for 90 days."]
+    )
+    assert rotation.supported
+    (hours,) = verdicts(
+        ["The permit is valid for 90 calendar days."], ["The permit is valid for 90 minutes."]
+    )
+    assert not hours.supported
+
+
 def test_dates_must_agree_on_month_and_day() -> None:
     claim = ["Scott Derrickson was born on July 16, 1966."]
     assert verdicts(claim, ["Scott Derrickson (born July 16, 1966) is an American director."])[
@@ -311,9 +328,7 @@ def test_the_fast_text_scans_find_what_the_plain_patterns_find() -> None:
     continuation, and a word's case in the context with str.find. Both must agree with the
     plain regular expressions on stops, quotes, brackets, line breaks, underscores and
     accents in every arrangement."""
-    plain = re.compile(
-        r"""[.!?]+["')\]”’]*(?=\s+["'(\[“‘¿¡«„]?\w)|\n+|[。！？]+[」』）)”’"']*"""
-    )
+    plain = re.compile(r"""[.!?]+["')\]”’]*(?=\s+["'(\[“‘¿¡«„]?\w)|\n+|[。！？]+[」』）)”’"']*""")
     rng = random.Random(7)
     alphabet = ".!?\n \t\"')]”’(“‘[Aa0é_。！」"
     texts = ['Dr. Smith met J. R. R. Tolkien. He left!\n\nThen ("Yes.") Paris? 3 km.\n']

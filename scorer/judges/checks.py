@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from recall_audit.scorer import cjk, relations
 from recall_audit.scorer.grounding import grounded
 from recall_audit.scorer.relations import Shape
-from recall_audit.scorer.text import Analysis, Name, is_year
+from recall_audit.scorer.text import COUNTED, Analysis, Name, is_year
 
 _FACT_KINDS = {"#": "ordinal", "@": "month", "%": "day of the week"}
 
@@ -42,9 +42,18 @@ class Evidence:
         return self.shapes[best]
 
 
+def _same_measure(wanted: frozenset[str], seen: frozenset[str]) -> bool:
+    """A number of the claim stated in the evidence as the same measure: with a unit they
+    share, or bare or counting a noun on either side ("two doses" is not "two hours")."""
+    loose = {"", COUNTED}
+    if wanted & seen or not (wanted - {""}):
+        return True
+    return bool(seen & loose)
+
+
 def _kinds(value: str, units: frozenset[str]) -> frozenset[str]:
     """What a number measures, as far as the text tells: its units, else a year or a count."""
-    named = units - {""}
+    named = units - {"", COUNTED}
     if named:
         return named
     number = float(value)
@@ -58,8 +67,7 @@ def other_value(claim: Claim, evidence: Evidence) -> str:
     for value, units in sorted(c.quantities.items()):
         seen = e.quantities.get(value)
         if seen is not None:
-            wanted = units - {""}
-            if wanted and not (wanted & seen) and "" not in seen:
+            if not _same_measure(units, seen):
                 return f"{value} appears with another unit"
             continue
         kinds = _kinds(value, units)
@@ -96,7 +104,7 @@ _UNIT_NAMES = {
 def _shown(value: str, units: frozenset[str]) -> str:
     number = float(value)
     written = f"{int(number):,}" if number.is_integer() and abs(number) >= 10_000 else value
-    unit = min(units - {""}, default="")
+    unit = min(units - {"", COUNTED}, default="")
     return f"{written} {_UNIT_NAMES.get(unit, unit)}".strip()
 
 
@@ -202,9 +210,7 @@ CHECKS: dict[str, Callable[[Claim, Evidence], str]] = {
 }
 RULES = frozenset(CHECKS)
 # The checks that find the evidence speaking against the claim, not merely short of it.
-CONTRADICTIONS = frozenset(
-    "names negation swap denial ceased direction".split()
-)
+CONTRADICTIONS = frozenset("names negation swap denial ceased direction".split())
 
 
 def vetoes(rules: frozenset[str], claim: Claim, evidence: Evidence) -> Iterator[tuple[str, str]]:
