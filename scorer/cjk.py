@@ -13,7 +13,12 @@ folded to ASCII before any of this (NFKC), so "３７７６メートル" is 3776
 
 from __future__ import annotations
 
+import functools
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from janome.tokenizer import Tokenizer
 
 HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005"  # 々 repeats the Han before it
 KATAKANA = r"\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f"
@@ -53,10 +58,14 @@ _LONGEST_FIRST = sorted(UNITS, key=len, reverse=True)
 
 # Days of the week: 月曜日 (Japanese, Monday first), 星期一 / 礼拜一 / 周一 (Chinese); "一周"
 # is "one week" and "周末" the weekend, so 周 counts only before a day's numeral.
-_WEEKDAY = re.compile(r"([月火水木金土日])曜日?|(?:星期|礼拜)([一二三四五六日天])|周([一二三四五六日])(?![次年内末])")
-_DAY_NUMBERS = {c: i + 1 for i, c in enumerate("月火水木金土")} | {"日": 7, "天": 7} | {
-    c: i + 1 for i, c in enumerate("一二三四五六")
-}
+_WEEKDAY = re.compile(
+    r"([月火水木金土日])曜日?|(?:星期|礼拜)([一二三四五六日天])|周([一二三四五六日])(?![次年内末])"
+)
+_DAY_NUMBERS = (
+    {c: i + 1 for i, c in enumerate("月火水木金土")}
+    | {"日": 7, "天": 7}
+    | {c: i + 1 for i, c in enumerate("一二三四五六")}
+)
 
 
 def weekdays(run: str) -> tuple[list[int], str]:
@@ -77,6 +86,23 @@ def split_negations(run: str) -> list[str]:
 def is_katakana_word(term: str) -> bool:
     """A word of two or more katakana (アクラ, オリンピック): a name or a loanword."""
     return len(term) >= 2 and re.fullmatch(f"[{KATAKANA}]+", term) is not None
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def is_katakana_name(term: str) -> bool:
+    """A katakana word that is a name (アクラ, アインシュタイン, a brand the dictionary
+    lacks), not a loanword of everyday use (リクエスト, ワクチン): as IPADIC, through
+    janome, tells them apart. A word it cannot read as common nouns alone is a name."""
+    if not is_katakana_word(term):
+        return False
+    return any("固有名詞" in token.part_of_speech for token in _tokenizer().tokenize(term))
+
+
+@functools.cache
+def _tokenizer() -> Tokenizer:
+    from janome.tokenizer import Tokenizer  # only when a claim has katakana to look up
+
+    return Tokenizer()
 
 
 def is_spaceless(token: str) -> bool:

@@ -122,6 +122,16 @@ def test_a_number_counting_a_noun_is_no_measure_of_time() -> None:
     assert not hours.supported
 
 
+def test_a_katakana_name_must_be_found_and_a_loanword_only_costs_coverage() -> None:
+    chunk = ["ソラノ決済APIで返金を行えるのは、元の決済から180日が経過するまでの間に限られます。"]
+    (loanword,) = verdicts(
+        ["ソラノ決済APIでは、返金リクエストは決済日から１８０日以内に送る必要がある。"], chunk
+    )
+    assert loanword.supported
+    (name,) = verdicts(["カワセ決済APIでは、返金は決済から１８０日以内に行える。"], chunk)
+    assert not name.supported and "カワセ" in name.explanation
+
+
 def test_dates_must_agree_on_month_and_day() -> None:
     claim = ["Scott Derrickson was born on July 16, 1966."]
     assert verdicts(claim, ["Scott Derrickson (born July 16, 1966) is an American director."])[
