@@ -206,6 +206,23 @@ def alternatives(word: str, stem: Callable[[str], str]) -> frozenset[str]:
     return _alternatives(word.lower(), stem)
 
 
+def compound_alternatives(first: str, second: str, stem: Callable[[str], str]) -> frozenset[str]:
+    """The stems of the single words that may stand for the compound noun `first second`
+    where WordNet lists it ("net income": profit, earnings; "blood sugar": glucose)."""
+    return _compound_alternatives(first.lower(), second.lower(), stem)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _compound_alternatives(first: str, second: str, stem: Callable[[str], str]) -> frozenset[str]:
+    net = wordnet()
+    if net is None:
+        return frozenset()
+    out: set[str] = set()
+    for lemma in net.lemmas(f"{first}_{second}", "n")[:1]:
+        out.update(stem(w) for w in net.related(lemma, "n"))
+    return frozenset(out - {stem(first), stem(second)})
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _alternatives(word: str, stem: Callable[[str], str]) -> frozenset[str]:
     net = wordnet()

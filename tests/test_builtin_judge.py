@@ -132,6 +132,17 @@ def test_a_katakana_name_must_be_found_and_a_loanword_only_costs_coverage() -> N
     assert not name.supported and "カワセ" in name.explanation
 
 
+def test_a_compound_noun_is_found_by_its_wordnet_synonym() -> None:
+    chunks = [
+        "After taxes, Northwind earned a profit of 310 million dollars in 2024.",
+        "Northwind employs about 12,000 people.",
+        "Northwind plans to pay a dividend in 2025.",
+        "Northwind's rival reported revenue of $5.1 billion.",
+    ]
+    (income,) = verdicts(["Northwind reported net income of $310 million."], chunks)
+    assert income.supported and income.chunk_indices == [0]
+
+
 def test_dates_must_agree_on_month_and_day() -> None:
     claim = ["Scott Derrickson was born on July 16, 1966."]
     assert verdicts(claim, ["Scott Derrickson (born July 16, 1966) is an American director."])[

@@ -463,7 +463,7 @@ class BuiltinJudge:
                 return 0.0
             found_terms = analysis.terms & terms
             if others and not others.isdisjoint(terms):
-                found_terms |= {stands_for[t] for t in others & terms}
+                found_terms = found_terms.union(*(stands_for[t] for t in others & terms))
             found = math.fsum(map(weight.__getitem__, found_terms))
             return (found + weights.rare * len(hard & facts)) / total
 
@@ -578,16 +578,24 @@ class BuiltinJudge:
         return Verdict(claim_index=index, supported=False, explanation=why)
 
 
-def _stands_for(claim: str, terms: frozenset[str]) -> dict[str, str]:
-    """The stems that may stand for each of the claim's words (lexicon.alternatives),
-    mapped to the claim's stem they stand for; none that the claim states itself."""
-    out: dict[str, str] = {}
-    for term, word in content_words(claim).items():
+def _stands_for(claim: str, terms: frozenset[str]) -> dict[str, frozenset[str]]:
+    """The stems that may stand for the claim's words (lexicon.alternatives), mapped to the
+    claim's stems they stand for: one word's, or both words of a compound WordNet lists
+    ("net income": profit, earnings); none that the claim states itself."""
+    out: dict[str, frozenset[str]] = {}
+    words = content_words(claim)
+    for term, word in words.items():
         if term not in terms:  # a unit ("3 years") is no word to find
             continue
         for other in lexicon.alternatives(word, stem):
             if other not in terms:
-                out.setdefault(other, term)
+                out.setdefault(other, frozenset({term}))
+    pairs = zip(words.items(), list(words.items())[1:], strict=False)
+    for (first, a), (second, b) in pairs:
+        if {first, second} <= terms:
+            for other in lexicon.compound_alternatives(a, b, stem):
+                if other not in terms:
+                    out[other] = out.get(other, frozenset()) | {first, second}
     return out
 
 
