@@ -360,7 +360,8 @@ class _Reader:
     def spaceless_quantity(self, number: float, after: str) -> None:
         """A number written before CJK ("210万人", "1879年に"): its scale and unit are
         the token's first characters; the rest of the token is read on as text."""
-        if after[0] in cjk.SCALES:
+        # "千米" is a kilometre and "千克" a kilogram, not a thousand metres or grams.
+        if after[0] in cjk.SCALES and not cjk.unit_prefix(after).startswith(after[0]):
             number *= cjk.SCALES[after[0]]
             after = after[1:]
         unit = cjk.unit_prefix(after)

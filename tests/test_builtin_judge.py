@@ -143,6 +143,13 @@ def test_a_compound_noun_is_found_by_its_wordnet_synonym() -> None:
     assert income.supported and income.chunk_indices == [0]
 
 
+def test_a_chinese_kilometre_is_no_thousand_metres() -> None:
+    (river,) = verdicts(["长江全长约6300公里。"], ["长江干流的总长度大约为6300千米。"])
+    assert river.supported
+    (weight,) = verdicts(["这只箱子重50千克。"], ["这只箱子重50公斤。"])
+    assert weight.supported
+
+
 def test_dates_must_agree_on_month_and_day() -> None:
     claim = ["Scott Derrickson was born on July 16, 1966."]
     assert verdicts(claim, ["Scott Derrickson (born July 16, 1966) is an American director."])[
