@@ -13,11 +13,11 @@ cases, the other pair on the rest), so no figure is fitted on the domain it is r
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import atomic_set
+import numpy as np
 from recall_audit.scorer.judges.builtin import (
     Assessment,
     BuiltinJudge,
@@ -86,25 +86,39 @@ def figures(judged: Sequence[Judged], score: dict[str, float]) -> Figures:
     )
 
 
-def candidates() -> list[tuple[float, float]]:
-    """The grid of (one window, pool): a pool asks at least as much as one window."""
-    return [(t, p) for t, p in itertools.product(THRESHOLDS, POOLED) if p >= t]
-
-
 def _spaceless(j: Judged) -> bool:
     return j.case.lang in CJK
 
 
-def choose_cjk(rows: Sequence[Judged]) -> tuple[float, float]:
-    """The (one window, pool) thresholds for Japanese and Chinese claims with the lowest
-    error on `rows`, ties to the stricter pair."""
+def _choose(rows: Sequence[Judged], settings: Callable[[float, float], BuiltinSettings]):
+    """The (one window, pool) thresholds with the lowest error on `rows` once each point of
+    the grid is averaged with its neighbours, as bench/fidelity.py chooses: a flat region
+    of low error, not a lone dip that a tie or one case decides. A pool asks at least as
+    much as one window."""
+    if not rows:
+        return THRESHOLDS[4], POOLED[1]
+    grid = np.array(
+        [[figures(rows, scores(rows, settings(t, p))).mae for p in POOLED] for t in THRESHOLDS]
+    )
+    padded = np.pad(grid, 1, mode="edge")
+    h, w = grid.shape
+    smooth = sum(
+        padded[1 + di : 1 + di + h, 1 + dj : 1 + dj + w] for di in (-1, 0, 1) for dj in (-1, 0, 1)
+    )
+    smooth[np.array(THRESHOLDS)[:, None] > np.array(POOLED)[None, :]] = np.inf
+    i, j = np.unravel_index(int(np.argmin(smooth)), smooth.shape)
+    return THRESHOLDS[i], POOLED[j]
+
+
+def choose_latin(rows: Sequence[Judged]) -> tuple[float, float]:
     base = BuiltinSettings()
+    return _choose(rows, lambda t, p: replace(base, threshold=t, combined_threshold=p))
 
-    def error(c: tuple[float, float]) -> tuple[float, float, float]:
-        chosen = replace(base, cjk_threshold=c[0], cjk_combined_threshold=c[1])
-        return round(figures(rows, scores(rows, chosen)).mae, 6), -c[0], -c[1]
 
-    return min(candidates(), key=error)
+def choose_cjk(rows: Sequence[Judged]) -> tuple[float, float]:
+    """The thresholds for Japanese and Chinese claims, chosen on `rows`."""
+    base = BuiltinSettings()
+    return _choose(rows, lambda t, p: replace(base, cjk_threshold=t, cjk_combined_threshold=p))
 
 
 def leave_one_domain_out(judged: Sequence[Judged]) -> dict[str, float]:
@@ -114,17 +128,8 @@ def leave_one_domain_out(judged: Sequence[Judged]) -> dict[str, float]:
     held: dict[str, float] = {}
     for domain in sorted({j.case.domain for j in judged}):
         train = [j for j in judged if j.case.domain != domain]
-        latin = [j for j in train if not _spaceless(j)]
-        spaceless = [j for j in train if _spaceless(j)]
-
-        def error(rows: Sequence[Judged], settings: BuiltinSettings) -> float:
-            return figures(rows, scores(rows, settings)).mae if rows else 0.0
-
-        t, p = min(
-            candidates(),
-            key=lambda c: error(latin, replace(base, threshold=c[0], combined_threshold=c[1])),
-        )
-        ct, cp = choose_cjk(spaceless)
+        t, p = choose_latin([j for j in train if not _spaceless(j)])
+        ct, cp = choose_cjk([j for j in train if _spaceless(j)])
         chosen = replace(
             base, threshold=t, combined_threshold=p, cjk_threshold=ct, cjk_combined_threshold=cp
         )
