@@ -4,7 +4,7 @@ fact, each fact's chunk removed or given a wrong value in turn.
 Per case the judge extracts its own claims from the reference, as in a run, and is scored
 against the set's expected recall. Thresholds are chosen leave-one-domain-out: for each
 domain, the single-window and pooled thresholds that give the lowest error on the other
-domains are applied to it (the pair for Japanese and Chinese claims on those languages'
+domains, on the grid smoothed over each point's neighbours, are applied to it (the pair for Japanese and Chinese claims on those languages'
 cases, the other pair on the rest), so no figure is fitted on the domain it is reported on. Part of
 `make fidelity` (bench/fidelity.py writes the region this module renders).
 
