@@ -258,6 +258,17 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             ["Invoices are kept for 10 years.", "Receipts are kept for 6 years."],
         ),
         ("The policy covers flights between London and Paris.", None),
+        (
+            "The library not only lends books but also offers free Wi-Fi.",
+            ["The library lends books.", "The library also offers free Wi-Fi."],
+        ),
+        (
+            "Photosynthesis turns water into glucose and oxygen, using sunlight.",
+            [
+                "Photosynthesis turns water into glucose, using sunlight.",
+                "Photosynthesis turns water into oxygen, using sunlight.",
+            ],
+        ),
         ("Einstein was born in 1879.", None),
         ("Water boils at 100 degrees Celsius at sea level.", None),
     ],
@@ -426,6 +437,10 @@ def test_another_day_of_the_week_contradicts(context, ground_truth) -> None:
             ["湯川秀樹は１９４９年にノーベル物理学賞を受賞した。", "湯川秀樹は中間子の存在を予言した。"],
         ),
         ("屠呦呦出生于浙江宁波。她发现了青蒿素。", ["屠呦呦出生于浙江宁波。", "屠呦呦发现了青蒿素。"]),
+        (
+            "The museum opens at 9 a.m. on weekdays; on weekends it opens at 10 a.m.",
+            ["The museum opens at 9 a.m. on weekdays.", "On weekends the museum opens at 10 a.m."],
+        ),
         # No antecedent, or no pronoun: nothing is replaced.
         ("It rained all week.", None),
         ("それぞれの部屋に窓がある。", None),

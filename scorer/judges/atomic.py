@@ -186,11 +186,17 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str:
     """ "He developed relativity." after "Einstein was born ..." is "Einstein developed
     relativity.": a claim names what it is about (a claim is read on its own)."""
     tokens = _tokens(sentence)
-    if not antecedent or len(tokens) < 3 or tokens[0].low not in _PERSONAL:
+    if not antecedent or len(tokens) < 3:
         return sentence
-    if _main_verb(tokens) != 1:
+    # "On weekends it opens at 10": the pronoun after a short opening phrase.
+    at = next((i for i, t in enumerate(tokens[:5]) if t.low in _PERSONAL), -1)
+    if at < 0 or (at and tokens[0].low not in _PREPOSITIONS) or not _verb_at(tokens, at + 1):
         return sentence
-    return antecedent + sentence[tokens[0].end :]
+    if not at and _main_verb(tokens) != 1:
+        return sentence
+    if at and antecedent.split(" ", 1)[0].lower() in _DETERMINERS:
+        antecedent = antecedent[:1].lower() + antecedent[1:]  # "on weekends the museum"
+    return sentence[: tokens[at].start] + antecedent + sentence[tokens[at].end :]
 
 
 def has_subject(clause: str) -> bool:
@@ -209,7 +215,7 @@ def _text(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> str:
 
 def _claim(*parts: str) -> str:
     text = " ".join(p.strip(" ,;:") for p in parts if p.strip(" ,;:"))
-    text = text.rstrip(" .!?")
+    text = re.sub(r"\s+([,;:])", r"\1", text).rstrip(" .!?")  # "glucose , using"
     return f"{text[:1].upper()}{text[1:]}." if text else ""
 
 
@@ -232,7 +238,9 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
         return _coordinated(sentence, tokens, language)
     if verb < 0:
         return _with_aside(sentence, tokens)
-    subject = _text(sentence, tokens, 0, verb)
+    # "The library not only lends books but also offers ...": "not only" is no subject's.
+    paired = verb >= 3 and [t.low for t in tokens[verb - 2 : verb]] == ["not", "only"]
+    subject = _text(sentence, tokens, 0, verb - 2 if paired else verb)
     extra, tokens, sentence = _relative_clauses(sentence, tokens, verb)
     if tokens[verb].low in _COPULAS:  # "X was a physicist who developed ...": X developed
         for i in range(verb + 2, len(tokens) - 1):
