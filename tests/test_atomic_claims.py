@@ -269,6 +269,13 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
                 "Photosynthesis turns water into oxygen, using sunlight.",
             ],
         ),
+        (
+            "Staff may work remotely up to three days a week, subject to manager approval.",
+            [
+                "Staff may work remotely up to three days a week.",
+                "Staff may work remotely, subject to manager approval.",
+            ],
+        ),
         ("Einstein was born in 1879.", None),
         ("Water boils at 100 degrees Celsius at sea level.", None),
     ],

@@ -428,6 +428,10 @@ def _head(tokens: list[_Tok], i: int) -> bool:
         return False
     if before.low == "up" or before.low in _PREPOSITIONS:  # "up to", "at about"
         return False
+    # ", subject to approval", ", due to demand": the word after a comma and its
+    # preposition open one phrase, which the comma already began.
+    if i > 1 and tokens[i - 2].text == "," and before.text.islower():
+        return False
     number_before = _number_like(before) or before.text == "%"
     if tok.low == "to" and number_before and _number_like(after):  # "5.25% to 5.50%"
         return False
