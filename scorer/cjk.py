@@ -83,6 +83,22 @@ def split_negations(run: str) -> list[str]:
     return [piece for piece in _NEGATION_CUT.split(run) if piece]
 
 
+_HAN_DIGITS = {c: i + 1 for i, c in enumerate("一二三四五六七八九十")}
+# 最 before an adjective is a superlative (最大, 最も, 最长), not in 最後 / 最近 / 最初;
+# 第二 and 二番目 / 一番 are ranks written in Han numerals.
+_RANK = re.compile(
+    r"最(?![后後近终終初])|第([一二三四五六七八九十])|([一二三四五六七八九十])番(?!号)"
+)
+
+
+def ranks(run: str) -> list[int]:
+    """The ranks a Han run states: 1 for a superlative, N for 第N or N番目."""
+    return [
+        _HAN_DIGITS[m.group(1) or m.group(2)] if m.group(1) or m.group(2) else 1
+        for m in _RANK.finditer(run)
+    ]
+
+
 def is_katakana_word(term: str) -> bool:
     """A word of two or more katakana (アクラ, オリンピック): a name or a loanword."""
     return len(term) >= 2 and re.fullmatch(f"[{KATAKANA}]+", term) is not None

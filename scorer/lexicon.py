@@ -181,6 +181,16 @@ def is_adjective(word: str) -> bool:
     return bool(net and net.lemmas(word.lower(), "a"))
 
 
+def is_superlative(word: str) -> bool:
+    """True for an adjective's superlative ("largest", "biggest", "best"), by WordNet's
+    own rules for finding its base; a noun that ends alike ("forest", "request") is none."""
+    net = wordnet()
+    low = word.lower()
+    if net is None or not low.endswith("est") or len(low) < 4 or net.lemmas(low, "n"):
+        return False
+    return any(base != low for base in net.lemmas(low, "a"))
+
+
 def is_irregular_plural(word: str) -> bool:
     """True for a noun's irregular plural ("mitochondria", "children", "criteria")."""
     net = wordnet()

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from recall_audit.scorer import cjk, languages
+from recall_audit.scorer import cjk, languages, lexicon
 from recall_audit.scorer.languages import ENGLISH
 
 # Function words carry no fact of their own. Negations are deliberately absent: they are
@@ -94,6 +94,8 @@ _ORDINAL_WORDS = {
     "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
     "tenth": 10, "eleventh": 11, "twelfth": 12,
 }  # fmt: skip
+# Ranks a superlative may follow ("second-largest"), which _ORDINAL_WORDS leaves out.
+_RANKS = {"first": 1, "second": 2}
 _SCALES = {
     "hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
     "trillion": 1_000_000_000_000, "bn": 1_000_000_000,
@@ -308,6 +310,7 @@ class _Reader:
         self.affirmed: set[str] = set()
         self.scope = 0  # how many content words after a negation it still governs
         self.last = ""  # the last content word, which a Japanese ending may deny
+        self.ordinal = (-1, 0)  # where the last "2nd" ended, and its number
 
     def peek(self) -> str:
         return self.tokens[self.i] if self.i < len(self.tokens) else ""
@@ -321,6 +324,15 @@ class _Reader:
         else:
             self.affirmed.add(value)
 
+    def rank(self, before: str) -> None:
+        """A superlative states a rank: the first, or the one an ordinal before it says
+        ("the third-largest"), which another rank in the evidence contradicts."""
+        low = before.lower()
+        ordinal = _ORDINAL_WORDS.get(low) or _RANKS.get(low)
+        if self.ordinal[0] == self.i - 1:  # "the 2nd-largest"
+            ordinal = self.ordinal[1]
+        self.facts.add(f"^{ordinal or 1}")
+
     def deny_last(self) -> None:
         if self.last:
             self.negated.add(self.last)
@@ -332,6 +344,7 @@ class _Reader:
         if tok[0].isdigit() and _ORDINAL_SUFFIX.match(after.lower()):
             self.facts.add(f"#{_fmt(number)}")
             self.i += 1
+            self.ordinal = (self.i, int(number))
             return
         if cjk.is_spaceless(after):
             self.spaceless_quantity(number, after)
@@ -383,6 +396,7 @@ class _Reader:
             return
         days, tok = cjk.weekdays(tok)
         self.facts.update(f"%{day}" for day in days)
+        self.facts.update(f"^{rank}" for rank in cjk.ranks(tok))
         for piece in cjk.split_negations(tok):
             if piece in cjk.CHINESE_NEGATIONS:
                 self.scope = _NEGATION_SCOPE
@@ -420,6 +434,8 @@ def analyse(text: str, *, with_names: bool = True, language: str = ENGLISH) -> A
         kind, value = _word_kind(tok, language)
         if kind == _TERM:
             r.term(value)
+            if tok.endswith("est") and language == ENGLISH and lexicon.is_superlative(tok):
+                r.rank(tokens[r.i - 2] if r.i > 1 else "")
         elif kind == _SPACELESS:
             r.spaceless(tok)
         elif kind == _NUMBER:

@@ -150,6 +150,20 @@ def test_a_chinese_kilometre_is_no_thousand_metres() -> None:
     assert weight.supported
 
 
+def test_another_rank_contradicts_a_superlative_and_a_paraphrase_does_not() -> None:
+    claim = ["Lagos is the largest city in Nigeria."]
+    (second,) = verdicts(claim, ["Kano is the second-largest city in Nigeria, after Lagos."])
+    assert not second.supported and "rank" in second.explanation
+    (paraphrase,) = verdicts(claim, ["Lagos, the biggest city in Nigeria, has 15 million people."])
+    assert paraphrase.supported
+    (mountain,) = verdicts(
+        ["富士山は日本で最も高い山である。"], ["日本で二番目に高い山は北岳である。"]
+    )
+    assert not mountain.supported
+    (river,) = verdicts(["长江是中国最长的河流。"], ["黄河是中国第二长河。"])
+    assert not river.supported
+
+
 def test_dates_must_agree_on_month_and_day() -> None:
     claim = ["Scott Derrickson was born on July 16, 1966."]
     assert verdicts(claim, ["Scott Derrickson (born July 16, 1966) is an American director."])[

@@ -16,7 +16,10 @@ from recall_audit.scorer.grounding import grounded
 from recall_audit.scorer.relations import Shape
 from recall_audit.scorer.text import COUNTED, Analysis, Name, is_year
 
-_FACT_KINDS = {"#": "ordinal", "@": "month", "%": "day of the week"}
+_FACT_KINDS = {"#": "ordinal", "@": "month", "%": "day of the week", "^": "rank"}
+# A rank a superlative states is found only to be contradicted: "the largest" is said in
+# many other ways ("no city is bigger"), "the second-largest" says it is not.
+_SOFT_FACTS = "^"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +92,8 @@ def missing_value(claim: Claim, evidence: Evidence) -> str:
         if value not in e.quantities:
             return f"the context never states {_shown(value, c.quantities[value])}"
     for fact in sorted(c.facts - e.facts):
-        return f"the context never states the claim's {_FACT_KINDS[fact[0]]} {fact[1:]}"
+        if fact[0] not in _SOFT_FACTS:
+            return f"the context never states the claim's {_FACT_KINDS[fact[0]]} {fact[1:]}"
     return ""
 
 
