@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from recall_audit.scorer.errors import ConfigurationError
 
@@ -75,15 +76,60 @@ def server_environment(host: str, port: int) -> dict[str, str]:
     return env
 
 
-def local_server_answers(api_url: str | None = None) -> bool:
-    # Imported here: the commands that only read results never ask.
-    import httpx
+def api_answers(api_url: str, timeout: float) -> bool:
+    """Whether the Prefect API at `api_url` answers its health check. A plain-HTTP API is
+    asked with the standard library: an httpx client would first load the CA bundle into a
+    TLS context (tens of milliseconds) for a request that speaks no TLS."""
+    url = f"{api_url.rstrip('/')}/health"
+    parts = urlsplit(url)
+    if parts.scheme != "http":
+        # Imported here: the commands that only read results never ask.
+        import httpx
 
-    api_url = api_url or server_api()
+        try:
+            return httpx.get(url, timeout=timeout).status_code == 200
+        except httpx.HTTPError:
+            return False
+    import http.client  # here too: not for the commands that only read results
+
+    connection = http.client.HTTPConnection(parts.netloc, timeout=timeout)
     try:
-        return httpx.get(f"{api_url}/health", timeout=0.5).status_code == 200
-    except httpx.HTTPError:
+        connection.request("GET", parts.path)
+        return connection.getresponse().status == 200
+    except (OSError, http.client.HTTPException):
         return False
+    finally:
+        connection.close()
+
+
+def local_server_answers(api_url: str | None = None) -> bool:
+    return api_answers(api_url or server_api(), timeout=0.5)
+
+
+# A trust store of one certificate, for Prefect's clients of a plain-HTTP API.
+PLAIN_HTTP_CA_FILE = "plain-http-api-ca.pem"
+
+
+def skip_ca_bundle_for_plain_http() -> None:
+    """Every Prefect client (half a dozen per flow run, and its version check) builds a TLS
+    context from the whole CA bundle, 20 to 50 ms of CPU each, even for an http:// API that
+    never speaks TLS. For such an API, unless PREFECT_API_SSL_CERT_FILE names one, Prefect's
+    trust store is a file of one certificate written once in the Prefect home: the contexts
+    cost nothing, and none of them is ever used."""
+    api = os.environ.get("PREFECT_API_URL", "")
+    if urlsplit(api).scheme != "http" or "PREFECT_API_SSL_CERT_FILE" in os.environ:
+        return
+    path = prefect_home() / PLAIN_HTTP_CA_FILE
+    if not path.is_file():
+        import certifi  # Prefect's own CA bundle
+
+        bundle = Path(certifi.where()).read_text(encoding="ascii")
+        end = "-----END CERTIFICATE-----\n"
+        first = bundle[bundle.index("-----BEGIN CERTIFICATE-----") : bundle.index(end) + len(end)]
+        partial = path.with_name(f"{path.name}.{os.getpid()}")
+        partial.write_text(first, encoding="ascii")
+        partial.replace(path)  # whole or absent, for a command starting beside this one
+    os.environ["PREFECT_API_SSL_CERT_FILE"] = str(path)
 
 
 def configure_prefect(*, quiet: bool = True) -> None:
@@ -102,3 +148,4 @@ def configure_prefect(*, quiet: bool = True) -> None:
         os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
     if "PREFECT_API_URL" not in os.environ and local_server_answers():
         os.environ["PREFECT_API_URL"] = server_api()
+    skip_ca_bundle_for_plain_http()

@@ -35,6 +35,7 @@ from recall_audit.flows.environment import (
     server_api,
     server_environment,
     server_port,
+    skip_ca_bundle_for_plain_http,
 )
 from recall_audit.flows.prefect_database import seed_fresh_database
 from recall_audit.scorer.errors import ConfigurationError
@@ -75,6 +76,7 @@ def ensure_prefect_api() -> None:
         start_local_server()
     if os.environ["PREFECT_API_URL"].rstrip("/") == server_api():
         _register_user(prefect_home())
+    skip_ca_bundle_for_plain_http()
 
 
 def prefect_api_ready() -> str | None:

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from recall_audit.cli.options import fail
+from recall_audit.flows.environment import api_answers
 from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.scorer.limits import limits_from_env
 from recall_audit.scorer.redact import redact_url, scrub
@@ -106,13 +107,8 @@ def check_prefect_api() -> None:
     api = os.environ.get("PREFECT_API_URL", "").strip()
     if not api:
         return
-    # Imported by the commands that run flows only (Prefect imports it then anyway).
-    import httpx
-
     try:
-        answered = httpx.get(f"{api.rstrip('/')}/health", timeout=5).status_code == 200
-    except httpx.HTTPError:
-        answered = False
+        answered = api_answers(api, timeout=5)
     except ValueError:  # not a URL at all
         raise fail(f"PREFECT_API_URL {redact_url(api)!r} is not a URL") from None
     if not answered:
