@@ -12,17 +12,13 @@ from urllib.parse import urlsplit
 
 from prefect.context import FlowRunContext
 from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
+from recall_audit.scorer.audit_spec import BATCH_SIZE, DASK_BATCH_SIZE
 from recall_audit.scorer.errors import ConfigurationError
 from sqlalchemy.engine import make_url
 
 # Two batches in flight per worker thread (or in the flow's own loop) keep the judge busy
 # across batch boundaries; more only adds memory, since reading the dataset waits for a slot.
 BATCHES_PER_SLOT = 2
-# Cases per batch unless told: each batch pays its runner's cost once, and on Dask that cost
-# (its own task run, shipped to a worker whose Prefect engine builds a client and settings for
-# it; bench/scale_dask.py measures it) is worth paying only for a larger share of work.
-BATCH_SIZE = 100
-DASK_BATCH_SIZE = 1000
 RUNNER_HELP = "use 'dask' (worker processes on this machine) or 'dask://HOST:PORT' (a cluster)"
 LOOPBACK = {"localhost", "127.0.0.1", "::1"}
 

@@ -69,6 +69,13 @@ class RetrieverSpec(_Part):
         return {n: getattr(self, n) for n in LOCAL_SETTINGS if getattr(self, n) is not None}
 
 
+# Cases per batch unless told: each batch pays its runner's cost once, and on Dask that cost
+# (its own task run, shipped to a worker whose Prefect engine builds a client and settings for
+# it; bench/scale_dask.py measures it) is worth paying only for a larger share of work.
+BATCH_SIZE = 100
+DASK_BATCH_SIZE = 1000
+
+
 class RunLimits(_Part):
     """How fast and where the audit runs; none of it changes what it measures."""
 

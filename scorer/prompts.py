@@ -141,6 +141,15 @@ def needs_question(ground_truth: str) -> bool:
     return len(words) < SELF_CONTAINED_WORDS or first in _YES_NO
 
 
+# (ground truth, the question when the ground truth needs it)
+Source = tuple[str, str | None]
+
+
+def claim_source(ground_truth: str, question: str | None) -> Source:
+    """What the judge is given: the ground truth, and its question only where it is needed."""
+    return ground_truth, (question if question and needs_question(ground_truth) else None)
+
+
 def claim_key(ground_truth: str, question: str | None) -> str:
     """What a ground truth's claims depend on: the text, and the question when it is needed.
 

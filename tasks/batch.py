@@ -20,7 +20,6 @@ from recall_audit.scorer.context import Extractor
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges import get_judge
-from recall_audit.scorer.models import ModelSettings, RateLimits
 from recall_audit.scorer.redact import scrub_logs
 from recall_audit.scorer.retrievers import load_callable, retriever_from_spec
 from recall_audit.scorer.types import Usage
@@ -34,6 +33,7 @@ from recall_audit.tasks.attribute import attribute
 from recall_audit.tasks.cases import register_cases
 from recall_audit.tasks.claims import extract_claims
 from recall_audit.tasks.context import extract_context
+from recall_audit.tasks.early import model_settings, take_early_calls
 from recall_audit.tasks.limits import SharedLimits, shared_model_limits
 from recall_audit.tasks.retrieve import retrieve
 from recall_audit.tasks.secrets import secret_from_block
@@ -87,15 +87,15 @@ def named_judge(spec: str) -> AbstractAsyncContextManager[Judge]:
 async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[AuditContext]:
     """The judge and retriever the plan names, on `engine`, closed when the block ends."""
     spec, limits = plan.spec, plan.spec.limits
-    settings = ModelSettings(
-        limits=RateLimits(rpm=limits.rpm, tpm=limits.tpm),
-        # The endpoint's own limiter keeps `concurrency` requests in flight, no more.
-        max_connections=limits.concurrency,
-        api_key=await secret_from_block(spec.api_key_block) if spec.api_key_block else None,
-    )
     commits = GroupCommit(engine)
     cache = DatabaseResponseCache(engine, commits)
-    judge = get_judge(spec.judge, settings=settings, cache=cache, limits=spec.case_limits)
+    # The judge the command's early calls were made with (tasks/early.py), when it made some.
+    early = take_early_calls()
+    judge = early.judge_for(spec, cache) if early else None
+    if judge is None:
+        key = await secret_from_block(spec.api_key_block) if spec.api_key_block else None
+        settings = model_settings(spec, key)
+        judge = get_judge(spec.judge, settings=settings, cache=cache, limits=spec.case_limits)
     async with AsyncExitStack() as stack:
         yield AuditContext(
             engine=engine,

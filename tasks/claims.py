@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from recall_audit.scorer.errors import JudgeError
 from recall_audit.scorer.judge import Extraction, Judge, OneCallJudge
-from recall_audit.scorer.prompts import claim_key, needs_question
+from recall_audit.scorer.prompts import Source, claim_key, claim_source
 from recall_audit.scorer.types import Usage
 from recall_audit.storage import get_claims, save_claims
 from recall_audit.tasks.concurrent import map_bounded
@@ -16,17 +16,10 @@ from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 # answers) that fit a small local model's context and finish within its timeout.
 GROUND_TRUTHS_PER_CALL = 20
 CHARACTERS_PER_CALL = 4_000
-# (ground truth, the question when the ground truth needs it)
-Source = tuple[str, str | None]
 
 
 def _has_ground_truth(work: CaseWork) -> bool:
     return bool(work.case.ground_truth and work.case.ground_truth.strip())
-
-
-def claim_source(ground_truth: str, question: str | None) -> Source:
-    """What the judge is given: the ground truth, and its question only where it is needed."""
-    return ground_truth, (question if question and needs_question(ground_truth) else None)
 
 
 def _source(work: CaseWork) -> Source:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from recall_audit.scorer.context import ContextError, extract_chunks
+from recall_audit.scorer.context import ContextError
 from recall_audit.scorer.datasets import DatasetCase
 from recall_audit.scorer.hits import Hit, hit_details
 from recall_audit.scorer.id_recall import IdRecall, id_recall
-from recall_audit.scorer.limits import CaseLimits, beyond
-from recall_audit.scorer.recall import clean_chunks
+from recall_audit.scorer.limits import CaseLimits
 from recall_audit.scorer.redact import scrubber
-from recall_audit.scorer.storable import bad_text
+from recall_audit.tasks.chunks import chunk_problem, kept_chunks
 from recall_audit.tasks.stage import stage
 from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 
@@ -26,16 +25,15 @@ async def extract_context(ctx: AuditContext, batch: Batch) -> Batch:
     for work in batch.cases:
         if work.error is None:
             try:
-                chunks = extract_chunks(
-                    work.raw, text_field=ctx.spec.retriever.context_field, extractor=ctx.extractor
+                kept, chunks = kept_chunks(
+                    work.raw, ctx.spec.retriever.context_field, ctx.extractor, cap, scrub
                 )
             except ContextError as error:
                 work = work.failed("context", error)
             else:
-                kept = clean_chunks(chunks)[:cap]
                 # The hits' own ids, titles and scores, unless a function of yours read them.
                 hits = hit_details(work.raw, kept) if ctx.extractor is None else []
-                work = _checked(work, [scrub(c) for c in kept], ctx.spec.case_limits)
+                work = _checked(work, chunks, ctx.spec.case_limits)
                 if work.error is None:
                     ids = _ids(work.case, hits, len(work.chunks))
                     work = work.model_copy(update={"hits": hits, "ids": ids})
@@ -52,14 +50,7 @@ def _ids(case: DatasetCase, hits: list[Hit | None], chunks: int) -> IdRecall | N
 def _checked(work: CaseWork, chunks: list[str], limits: CaseLimits) -> CaseWork:
     """A chunk no database can store fails its case here, not the batch when it is saved;
     so do more chunks, or a longer one, than the limits allow."""
-    if len(chunks) > limits.max_chunks:
-        many = f"the answer holds {len(chunks):,} chunks, more than {limits.max_chunks:,}"
-        return work.failed("context", beyond(many, "max_chunks"))
-    for number, chunk in enumerate(chunks, start=1):
-        if len(chunk) > limits.max_chunk_chars:
-            long = f"chunk {number} has {len(chunk):,} characters, more than {limits.max_chunk_chars:,}"
-            return work.failed("context", beyond(long, "max_chunk_chars"))
-        problem = bad_text(chunk)
-        if problem is not None:
-            return work.failed("context", f"chunk {number} {problem}")
+    problem = chunk_problem(chunks, limits)
+    if problem is not None:
+        return work.failed("context", problem)
     return work.model_copy(update={"chunks": chunks, "raw": None})

@@ -79,7 +79,13 @@ from recall_audit.cli.options import (
 )
 from recall_audit.cli.prefect_console import failure_lines_held
 from recall_audit.cli.references import retriever_by_reference
-from recall_audit.cli.stopping import Stopped, run_stoppable, signals_kept, stopped_exit
+from recall_audit.cli.stopping import (
+    AuditLoop,
+    Stopped,
+    run_stoppable,
+    signals_kept,
+    stopped_exit,
+)
 from recall_audit.cli.terminal import safe
 from recall_audit.flows.environment import configure_prefect
 from recall_audit.flows.local_server import ensure_prefect_api, prefect_api_ready
@@ -236,12 +242,13 @@ def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int,
         check_prefect_api()
     with bad_input_exits():
         ensure_prefect_api()
-    # Imported once Prefect's API is set: Prefect reads its settings when first imported.
-    from recall_audit.flows.runners import check_task_runner
-    from recall_audit.storage import absolute_database_url
+    if spec.limits.task_runner is not None:
+        # Imported once Prefect's API is set: Prefect reads its settings when first imported.
+        from recall_audit.flows.runners import check_task_runner
+        from recall_audit.storage import absolute_database_url
 
-    with bad_input_exits():
-        check_task_runner(spec.limits.task_runner, absolute_database_url())
+        with bad_input_exits():
+            check_task_runner(spec.limits.task_runner, absolute_database_url())
     return total, resumed
 
 
@@ -253,11 +260,29 @@ def wait_for_prefect_api() -> None:
         errors.print(started, highlight=False, soft_wrap=True)
 
 
+def start_audit_loop(spec: AuditSpec, resume: str | None) -> AuditLoop:
+    """The loop the audit will run on, its first model calls already made on it when they
+    can be known (tasks/early.py): they go while Prefect is imported and the run created."""
+    loop = AuditLoop()
+    from recall_audit.tasks.early import can_call_early, start_early_calls
+
+    if can_call_early(spec, resume):
+        with bad_input_exits():
+            start_early_calls(spec, _engine(), loop.loop)
+    return loop
+
+
 def audit_with_progress(
-    spec: AuditSpec, total: int, resume: str | None, keep_errors: bool, show: bool
+    spec: AuditSpec,
+    total: int,
+    resume: str | None,
+    keep_errors: bool,
+    show: bool,
+    loop: AuditLoop | None = None,
 ) -> tuple[Any, list[str]]:
-    """Runs the audit flow, a progress bar on the terminal when `show`; returns its summary
-    and the gate's failures (none when it passed). Ctrl-C or SIGTERM stops it resumably."""
+    """Runs the audit flow (on `loop` when given), a progress bar on the terminal when
+    `show`; returns its summary and the gate's failures (none when it passed). Ctrl-C or
+    SIGTERM stops it resumably."""
     from recall_audit.flows.audit import audit
     from recall_audit.flows.verdict import GateFailed
 
@@ -278,7 +303,7 @@ def audit_with_progress(
             prefect_errors(run_id or resume),
             signals_kept() as received,
         ):
-            return run_stoppable(flow, received), []
+            return run_stoppable(flow, received, loop), []
     except Stopped as stopped:
         raise stopped_exit(stopped, _engine(), run_id or resume) from None
     except GateFailed as failed:
@@ -294,8 +319,9 @@ def audit_and_report(
 ) -> None:
     """Checks, runs and reports one audit; exits 1 when it broke its gate, else 0."""
     total, resumed = check_before_start(spec, resume)
+    loop = start_audit_loop(spec, resumed)
     show = console.is_terminal and not as_json
-    summary, gate_failures = audit_with_progress(spec, total, resumed, keep_errors, show)
+    summary, gate_failures = audit_with_progress(spec, total, resumed, keep_errors, show, loop)
     if as_json:
         print(json.dumps(summary.model_dump(mode="json")))
     else:

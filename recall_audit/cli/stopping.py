@@ -16,6 +16,7 @@ import signal
 import sys
 import threading
 from collections.abc import Coroutine, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -58,42 +59,63 @@ def signals_kept() -> Iterator[list[int]]:
             signal.signal(number, handler)
 
 
-def run_stoppable(coroutine: Coroutine[Any, Any, T], received: list[int]) -> T:
-    """`coroutine` to its end on an event loop of its own thread; when a signal arrives in
+class AuditLoop:
+    """The event loop the audit runs on, in a thread of its own, running from its creation:
+    work may start on it before the audit exists (the run's first model calls, while Prefect
+    is imported), and the audit then runs on it (run_stoppable)."""
+
+    def __init__(self) -> None:
+        self._audit: Future[Coroutine[Any, Any, Any]] = Future()
+        self._started = threading.Event()
+        self._outcome: list[tuple[bool, Any]] = []
+        self.loop: asyncio.AbstractEventLoop
+        self.task: asyncio.Task[Any]
+        self.thread = threading.Thread(target=self._target, name="recall-audit run", daemon=True)
+        self.thread.start()
+        self._started.wait()
+
+    def _target(self) -> None:
+        try:
+            self._outcome.append((True, asyncio.run(self._main())))
+        except BaseException as error:  # handed to the main thread as it is
+            self._outcome.append((False, error))
+
+    async def _main(self) -> Any:
+        self.loop = asyncio.get_running_loop()
+        self.task = asyncio.current_task()  # type: ignore[assignment] (a task runs this)
+        self._started.set()
+        return await (await asyncio.wrap_future(self._audit))
+
+    def run(self, coroutine: Coroutine[Any, Any, T]) -> None:
+        self._audit.set_result(coroutine)
+
+    def outcome(self) -> Any:
+        succeeded, value = self._outcome[0]
+        if not succeeded:
+            raise value
+        return value
+
+
+def run_stoppable(
+    coroutine: Coroutine[Any, Any, T], received: list[int], loop: AuditLoop | None = None
+) -> T:
+    """`coroutine` to its end on `loop` (a new one unless given); when a signal arrives in
     `received` (see signals_kept), it is cancelled and Stopped is raised once it unwound or
     GRACE_SECONDS passed (the thread, daemon, is then left to the process's exit)."""
-    started = threading.Event()
-    running: dict[str, Any] = {}
-    outcome: list[tuple[bool, Any]] = []
-
-    async def main() -> T:
-        running["loop"], running["task"] = asyncio.get_running_loop(), asyncio.current_task()
-        started.set()
-        return await coroutine
-
-    def target() -> None:
-        try:
-            outcome.append((True, asyncio.run(main())))
-        except BaseException as error:  # handed to the main thread as it is
-            outcome.append((False, error))
-
-    thread = threading.Thread(target=target, name="recall-audit run", daemon=True)
-    thread.start()
+    running = loop or AuditLoop()
+    running.run(coroutine)
+    thread = running.thread
     while thread.is_alive() and not received:
         thread.join(0.1)
     if received:
         # The cancellation's own log lines (Prefect's "Crash detected!") stay out of the
         # terminal: the command says in one line what happened.
         quiet_prefect_console()
-        if started.is_set():
-            with contextlib.suppress(RuntimeError):  # the loop closed in the meantime
-                running["loop"].call_soon_threadsafe(running["task"].cancel)
+        with contextlib.suppress(RuntimeError):  # the loop closed in the meantime
+            running.loop.call_soon_threadsafe(running.task.cancel)
         thread.join(GRACE_SECONDS)
         raise Stopped(received[0], stuck=thread.is_alive())
-    succeeded, value = outcome[0]
-    if not succeeded:
-        raise value
-    return value
+    return running.outcome()
 
 
 def stopped_exit(stopped: Stopped, engine: Any, run_id: str | None) -> typer.Exit:

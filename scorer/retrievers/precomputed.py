@@ -17,14 +17,19 @@ class PrecomputedRetriever(BaseRetriever):
     capped = False
 
     async def retrieve(self, case: DatasetCase, top_k: int) -> Any:
-        if case.contexts is None:
-            raise RetrieverError(
-                f"case '{case.case_key}' (line {case.line}) has no precomputed contexts; "
-                "add a contexts field or choose a retriever"
-            )
-        if case.context_ids is None:
-            return case.contexts
-        return [_named(c, i) for c, i in zip(case.contexts, case.context_ids, strict=True)]
+        return precomputed_answer(case)
+
+
+def precomputed_answer(case: DatasetCase) -> Any:
+    """What the precomputed retriever answers for `case`: its own chunks."""
+    if case.contexts is None:
+        raise RetrieverError(
+            f"case '{case.case_key}' (line {case.line}) has no precomputed contexts; "
+            "add a contexts field or choose a retriever"
+        )
+    if case.context_ids is None:
+        return case.contexts
+    return [_named(c, i) for c, i in zip(case.contexts, case.context_ids, strict=True)]
 
 
 def _named(chunk: Any, document: str) -> Any:

@@ -1,0 +1,65 @@
+"""`recall-audit run` with a model judge makes the first cases' calls while Prefect is still
+imported (tasks/early.py): they reach the model before the flow run starts, and the flow
+takes their answers instead of asking again, so every call is made once and booked once."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import datetime
+from pathlib import Path
+
+import httpx
+from lexical_model import kind_of, lexical_model
+from model_server import FakeModelServer
+from test_cli import EINSTEIN, cli_env, recall_audit
+
+
+def _with_twins(path: Path) -> Path:
+    """The einstein cases and two more sharing their ground truths (chunks in another order):
+    one call lists each ground truth's claims, whichever case asks first."""
+    rows = [json.loads(line) for line in EINSTEIN.read_text().splitlines()]
+    twins = [{**r, "id": f"{r['id']}-2", "contexts": r["contexts"][::-1]} for r in rows[:2]]
+    path.write_text("\n".join(json.dumps(r) for r in [*rows, *twins]) + "\n")
+    return path
+
+
+def _started(api: str, summary: dict) -> float:
+    """When the run's flow run started, on this machine's wall clock."""
+    latest = {"sort": "EXPECTED_START_TIME_DESC", "limit": 50}
+    flows = httpx.post(f"{api}/flow_runs/filter", json=latest, timeout=30).json()
+    [flow_run] = [f for f in flows if f["parameters"].get("run_id") == summary["run_id"]]
+    return datetime.fromisoformat(flow_run["start_time"]).timestamp()
+
+
+def test_the_first_calls_go_before_the_flow_run_and_are_made_once(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    data = _with_twins(tmp_path / "cases.jsonl")
+    with FakeModelServer(lexical_model) as model:
+        env = cli_env(
+            prefect_api,
+            sqlite_db_url,
+            OPENAI_BASE_URL=model.url + "/v1",
+            OPENAI_API_KEY="sk-test",
+        )
+        args = ("run", "--dataset", str(data), "--judge", "openai/fake", "--json")
+        done = recall_audit(*args, env=env, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        summary = json.loads(done.stdout)
+        # On this machine's wall clock: the server's clock is monotonic.
+        first_at = time.time() - (time.monotonic() - min(r.at for r in model.requests))
+        kinds = [kind_of(r) for r in model.requests]
+        bodies = [r.body for r in model.requests]
+
+    assert summary["cases"] == 6 and summary["scored"] == 6 and summary["errors"] == 0
+    assert first_at < _started(prefect_api, summary)
+    # One judgement per ground truth; the twins' claims are judged on their own chunks.
+    assert sorted(kinds) == ["attribution"] * 2 + ["judgement"] * 4
+    assert len(set(bodies)) == len(bodies) == summary["model_calls"]
+    assert summary["cached_calls"] == 0
+
+    again = recall_audit(*args, env=env, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    rerun = json.loads(again.stdout)
+    assert rerun["model_calls"] == 0 and rerun["mean_recall"] == summary["mean_recall"]
