@@ -27,6 +27,7 @@ from recall_audit.storage import (
 from recall_audit.tasks.claims import case_claim_key, judgement_inputs
 from recall_audit.tasks.concurrent import map_bounded
 from recall_audit.tasks.db import in_session
+from recall_audit.tasks.ordered import Rank
 from recall_audit.tasks.stage import stage
 from recall_audit.tasks.work import AuditContext, Batch, CaseWork
 
@@ -104,7 +105,7 @@ def _saver(ctx: AuditContext) -> Callable[[Session, list[_Scored]], None]:
 
 
 async def _first_judgement(
-    ctx: AuditContext, work: CaseWork, save: Callable[[_Scored], Awaitable[None]]
+    ctx: AuditContext, work: CaseWork, rank: Rank, save: Callable[[_Scored], Awaitable[None]]
 ) -> _Scored:
     """A new ground truth's claims and this case's verdicts in one call; the claims are
     frozen with the case's result, then given to the cases waiting for them."""
@@ -112,7 +113,7 @@ async def _first_judgement(
     assert isinstance(judge, OneCallJudge)  # claims are left pending only for such a judge
     key = case_claim_key(work)
     try:
-        async with ctx.judging:
+        async with ctx.judging.place(rank):
             judgement = await judge.claims_and_verdicts(*judgement_inputs(work))
         if judgement.claims_error is not None:
             work = work.model_copy(update={"usage": work.usage + judgement.usage})
@@ -155,25 +156,30 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
 
     # ctx.judging bounds the cases being judged, not those waiting for their commit: a slot
     # freed as soon as the verdicts are in keeps the judge busy while the database writes.
+    # A case's rank is its batch, then whether cases wait for its call (the first case of a
+    # ground truth with new claims goes before the others of its batch, so that the cases
+    # waiting for those claims are not left for the end), then its place in the batch.
     judging = ctx.judging
 
-    async def one(work: CaseWork) -> Usage:
+    async def one(placed: tuple[int, CaseWork]) -> Usage:
+        index, work = placed
+        rank = (batch.number, 1, index)
         verdicts = cached.get(work.case_id)
         if work.claims_pending:
-            work, first = await _new_claims(work)
+            work, first = await _new_claims(work, (batch.number, 0, index))
             if first is not None:
                 return first.result.usage
-        async with judging:
+        async with judging.place(rank):
             result = await score_case(ctx, work, verdicts)
         await save(_Scored(work, result, fresh=verdicts is None))
         return result.usage
 
-    async def _new_claims(work: CaseWork) -> tuple[CaseWork, _Scored | None]:
+    async def _new_claims(work: CaseWork, rank: Rank) -> tuple[CaseWork, _Scored | None]:
         """The case with its ground truth's new claims, and its result when it was the first
-        case to ask for them; the others wait for them."""
+        case to ask for them (judged at `rank`); the others wait for them."""
         key = case_claim_key(work)
         if work.chunks and ctx.new_claims.lead(key):
-            first = await _first_judgement(ctx, work, save)
+            first = await _first_judgement(ctx, work, rank, save)
             if first.taken is None:
                 return work, first
             # Another process froze its claims first: those are judged, as every case's are.
@@ -184,4 +190,5 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
             return work.failed("claim extraction", outcome), None
         return work.model_copy(update={"claims": outcome}), None
 
-    return sum(await map_bounded(one, batch.cases, max(1, len(batch.cases))), Usage())
+    placed = list(enumerate(batch.cases))
+    return sum(await map_bounded(one, placed, max(1, len(placed))), Usage())

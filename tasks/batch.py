@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 
-import anyio
 from prefect import task
 from prefect.cache_policies import NO_CACHE
 from pydantic import BaseModel, ConfigDict, SecretStr
@@ -35,6 +34,7 @@ from recall_audit.tasks.claims import extract_claims
 from recall_audit.tasks.context import extract_context
 from recall_audit.tasks.early import model_settings, take_early_calls
 from recall_audit.tasks.limits import SharedLimits, shared_model_limits
+from recall_audit.tasks.ordered import RankedLimiter
 from recall_audit.tasks.retrieve import retrieve
 from recall_audit.tasks.secrets import secret_from_block
 from recall_audit.tasks.work import AuditContext
@@ -115,7 +115,7 @@ async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[A
             # Twice the requests in flight: while `concurrency` cases wait for the model,
             # as many more look up the cache, parse an answer or wait for their commit, so
             # no request slot sits idle on the database.
-            judging=anyio.CapacityLimiter(CASES_PER_REQUEST_SLOT * limits.concurrency),
+            judging=RankedLimiter(CASES_PER_REQUEST_SLOT * limits.concurrency),
             commits=commits,
             extractor=_extractor(spec.retriever.context_extractor, spec.app_dir),
             retry_errors=plan.retry_errors,

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import anyio
 from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.datasets import DatasetCase
@@ -18,6 +17,7 @@ from recall_audit.scorer.retrievers import Retriever
 from recall_audit.scorer.types import Usage
 from recall_audit.storage import GroupCommit, RunRecord
 from recall_audit.tasks.new_claims import NewClaims
+from recall_audit.tasks.ordered import RankedLimiter
 from sqlalchemy.engine import Engine
 
 
@@ -72,10 +72,11 @@ class AuditContext:
     # The audit's settings (top-k, concurrency, scale, samples, the chunks' text field, the
     # limits of one case).
     spec: AuditSpec
-    # The cases being judged at once, shared by every batch on this context and served in
-    # arrival order: the oldest batch finishes first, so the next one is read and prepared
-    # while the judge is still busy, instead of every batch draining at the same moment.
-    judging: anyio.CapacityLimiter
+    # The cases being judged at once, shared by every batch on this context and served by
+    # rank (batch, place in it): the oldest batch finishes first, so the next one is read
+    # and prepared while the judge is still busy, instead of every batch draining at the
+    # same moment.
+    judging: RankedLimiter
     # The one writer of the run's results and the judge's response cache.
     commits: GroupCommit
     # Where the chunks are in the retriever's answer, when a function of the answer says it.
