@@ -162,6 +162,10 @@ class Tally:
     rate_limited: int = 0
     # Answered requests whose messages this tool had already been answered: wasted calls.
     repeated: int = 0
+    # Of those, the ones sent while an earlier copy was still in flight (hedged requests).
+    overlapping: int = 0
+    # Requests whose client hung up before their answer (a hedge's other copy, cancelled).
+    abandoned: int = 0
     # Service time imposed on the requests that were not repeats, and the longest one.
     service_s: float = 0.0
     max_service_s: float = 0.0
@@ -229,6 +233,8 @@ class Provider:
 def create_app(options: ShapeOptions) -> Starlette:
     tallies: dict[str, Tally] = {}
     answered: dict[str, set[str]] = {}
+    # Copies of each message in flight now.
+    waiting: dict[str, int] = {}
     provider = Provider(options)
 
     async def completions(request: Request) -> JSONResponse:
@@ -252,6 +258,7 @@ def create_app(options: ShapeOptions) -> Starlette:
         service = provider.service_time(tool)
         if key in seen:
             tally.repeated += 1
+            tally.overlapping += waiting.get(key, 0) > 0
         else:
             seen.add(key)
             tally.service_s += service
@@ -262,12 +269,18 @@ def create_app(options: ShapeOptions) -> Starlette:
         tally.in_flight += 1
         tally.max_in_flight = max(tally.max_in_flight, tally.in_flight)
         tally.first_at = tally.first_at or started
+        waiting[key] = waiting.get(key, 0) + 1
         try:
-            # The service time, whatever the answer took to compute.
-            await asyncio.sleep(max(0.0, service - (time.monotonic() - started)))
+            # The service time, whatever the answer took to compute, unless the client hangs
+            # up first (as a provider stops generating for a closed connection).
+            served = await _serve(request, max(0.0, service - (time.monotonic() - started)))
         finally:
             tally.in_flight -= 1
-            tally.last_at = time.monotonic()
+            waiting[key] -= 1
+        if not served:
+            tally.abandoned += 1
+            return JSONResponse({}, 499)
+        tally.last_at = time.monotonic()
         content = json.dumps(data)
         status = 200 if tool != "unknown" else 400
         return JSONResponse(_completion(payload.get("model", "mock"), content, chars), status)
@@ -289,6 +302,16 @@ def create_app(options: ShapeOptions) -> Starlette:
             Route("/forget", forget, methods=["POST"]),
         ]
     )
+
+
+async def _serve(request: Request, seconds: float) -> bool:
+    """Waits `seconds`; False when the client hung up first."""
+    # Once the body is read, the next message the server gives is the client's disconnect.
+    hung_up = asyncio.ensure_future(request.receive())
+    done, _ = await asyncio.wait({hung_up}, timeout=seconds)
+    if not done:
+        hung_up.cancel()
+    return not done
 
 
 def _completion(model: str, content: str, prompt_chars: int) -> dict[str, Any]:

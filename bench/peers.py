@@ -111,7 +111,15 @@ def plans(cases: int, large: int, lognormal: int, limited: int) -> list[Plan]:
     ]
 
 
-COUNTERS = ("requests", "prompt_chars", "rate_limited", "repeated", "service_s")
+COUNTERS = (
+    "requests",
+    "prompt_chars",
+    "rate_limited",
+    "repeated",
+    "overlapping",
+    "abandoned",
+    "service_s",
+)
 
 
 def _stats(mock_url: str) -> dict[str, Any]:
@@ -299,6 +307,8 @@ def _summarise(shape: Shape, runs: list[dict[str, Any]], n: int, concurrency: in
         "outside_model_calls_s": _outside(first),
         "rate_limited": first["rate_limited"],
         "wasted": first["repeated"],
+        "hedged": first["overlapping"],
+        "abandoned": first["abandoned"],
         "first": first,
     }
     if len(runs) > 1:
@@ -346,19 +356,24 @@ def markdown(report: dict[str, Any]) -> str:
             f"Realistic provider shapes, first run, {report['concurrency']} in flight:",
             "",
             "| shape | cases | tool | calls per case | wall time (s) | floor (s) | wall / floor "
-            "| 429s received | calls wasted | errors |",
-            "|---|---|---|---|---|---|---|---|---|---|",
+            "| 429s received | calls wasted | of them hedged | answers abandoned | errors |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for s in others:
             for tool, r in s["tools"].items():
                 # No needed call left: the mock counted the run's calls as repeats of an
                 # earlier run's (before it forgot between runs), so floor and waste are unknown.
                 known = r["floor_s"] > 0
-                floor, wasted = (f"{r['floor_s']:.1f}", str(r["wasted"])) if known else ("—", "—")
+                floor, wasted, hedged = (
+                    (f"{r['floor_s']:.1f}", str(r["wasted"]), str(r["hedged"]))
+                    if known
+                    else ("—", "—", "—")
+                )
                 out.append(
                     f"| {s['title']} | {s['cases']} | {LABELS[tool]} | {r['calls_per_case']:.2f} "
                     f"| {r['wall_s']:.1f} | {floor} | {_ratio(r['wall_over_floor'])} "
-                    f"| {r['rate_limited']} | {wasted} | {r['first']['errors']} |"
+                    f"| {r['rate_limited']} | {wasted} | {hedged} | {r['abandoned']} "
+                    f"| {r['first']['errors']} |"
                 )
     return "\n".join(out)
 

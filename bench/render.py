@@ -132,8 +132,10 @@ def _peers(report: dict[str, Any]) -> list[str]:
         "the copy's number, so no tool meets a chunk it has judged before.",
         "- **Model**: `bench/mock_model.py`, an OpenAI-compatible server on 127.0.0.1 in its own "
         "process, answering each tool's prompt by word overlap and counting per tool: requests "
-        "answered, prompt characters, 429s, and repeated requests (messages it had already "
-        "answered for that tool: **calls wasted**).",
+        "answered, prompt characters, 429s, and repeated requests (messages that tool had "
+        "already sent: **calls wasted**; **of them hedged**: sent while an earlier copy was "
+        "still in flight), and requests whose client hung up before their answer (**answers "
+        "abandoned**: the copy a hedged request no longer needed; the mock stops serving it).",
         f"- **{p['concurrency']} in flight everywhere**: Recall Audit `--concurrency "
         f"{p['concurrency']}`, DeepEval `AsyncConfig(max_concurrent={p['concurrency']})`, "
         f"Ragas `RunConfig(max_workers={p['concurrency']})`.",

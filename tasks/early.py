@@ -41,8 +41,10 @@ def model_settings(spec: AuditSpec, api_key: SecretStr | None = None) -> ModelSe
     limits = spec.limits
     return ModelSettings(
         limits=RateLimits(rpm=limits.rpm, tpm=limits.tpm),
-        # The endpoint's own limiter keeps `concurrency` requests in flight, no more.
+        # The endpoint's own limiter keeps `concurrency` requests in flight, no more; a late
+        # request's copy would escape Prefect's shared limits, so there are none with them.
         max_connections=limits.concurrency,
+        hedge=limits.shared_model_limit is None and limits.shared_model_rpm is None,
         api_key=api_key,
     )
 

@@ -31,6 +31,10 @@ class ModelSettings(BaseModel):
     max_connections: int = Field(default=16, ge=1)
     # Requests and tokens per minute; unset budgets come from RECALL_AUDIT_RPM / _TPM.
     limits: RateLimits = Field(default_factory=RateLimits)
+    # Whether a late request may get a copy when a place in flight is free (the first answer
+    # is taken: scorer/models/hedge.py). Off where another limit than this client's own
+    # counts the requests in flight (Prefect's shared limits), since a copy escapes it.
+    hedge: bool = True
     # Retries after the first attempt; the total number of attempts is max_retries + 1.
     max_retries: int = Field(default=4, ge=0)
     backoff_base: float = Field(default=0.5, ge=0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -13,7 +14,8 @@ from urllib.parse import urlsplit
 import aiohttp
 from pydantic import SecretStr
 from recall_audit.scorer.models.base import EndpointError, ModelSettings, Refused, env_secret
-from recall_audit.scorer.models.limits import EndpointLimiter, request_tokens
+from recall_audit.scorer.models.limits import EndpointLimiter, Slot, request_tokens
+from recall_audit.scorer.models.patience import unread
 from recall_audit.scorer.redact import scrub
 from recall_audit.scorer.web import RETRYABLE_STATUS, Retryable, backoff, retry_after, with_retries
 
@@ -46,7 +48,7 @@ class HttpTransport:
         self._settings = settings
         self._secret = secret
         self.limiter = limiter or EndpointLimiter(
-            settings.limits.or_environment(), settings.max_connections
+            settings.limits.or_environment(), settings.max_connections, hedge=settings.hedge
         )
         self._random = random.Random()
         self._headers = headers
@@ -107,12 +109,12 @@ class HttpTransport:
         session = self._pool()
         try:
             # The place is held for the request only, never while waiting to retry.
-            async with self.limiter.request(tokens) as started:
-                response, raw = await self._send(session, url, body)
+            async with self.limiter.request(tokens) as sent:
+                started, response, raw = await self._hedged(session, url, body, sent)
         except TimeoutError:
             # A server silent even to its health check, or a request at its ceiling: fewer
             # at once from now on.
-            self.limiter.throttled(started, 0.0)
+            self.limiter.throttled(sent, 0.0)
             raise Retryable("timed out") from None
         except aiohttp.ClientError as exc:
             raise Retryable(f"connection failed ({type(exc).__name__})", counted=False) from None
@@ -134,6 +136,36 @@ class HttpTransport:
             wait = 0.0
         self._raise_if_final(url, status, text, refuses)
         raise Retryable(f"HTTP {status}", f": {text[:SNIPPET]}", status=status, wait=wait)
+
+    async def _hedged(
+        self, session: aiohttp.ClientSession, url: str, body: dict[str, Any], sent: Slot
+    ) -> tuple[Slot, aiohttp.ClientResponse, str]:
+        """`_send`'s answer, and the place of the copy that gave it: a request still
+        unanswered once it is late gets a copy when a place is free, and the first good
+        answer of the two is taken, the other cancelled (scorer/models/hedge.py)."""
+        late = self.limiter.hedge_after()
+        if late is None:
+            return sent, *await self._send(session, url, body)
+        first = asyncio.ensure_future(self._send(session, url, body))
+        copies = {first: sent}
+        try:
+            await asyncio.wait({first}, timeout=late)
+            while not first.done():
+                spare = self.limiter.spare()
+                if spare is not None:
+                    second = asyncio.ensure_future(self._send(session, url, body))
+                    # Given back however the copy ends, even cancelled before it started.
+                    second.add_done_callback(partial(_give_back, self.limiter, spare))
+                    copies[second] = spare
+                    break
+                freed = self.limiter.freed()
+                await asyncio.wait({first, freed}, return_when=asyncio.FIRST_COMPLETED)
+            return await _first_good(copies)
+        finally:
+            for copy in copies:
+                if not copy.done():
+                    copy.cancel()
+                    copy.add_done_callback(unread)
 
     async def _send(
         self, session: aiohttp.ClientSession, url: str, body: dict[str, Any]
@@ -190,6 +222,28 @@ class HttpTransport:
 
     def _wait_for(self, failure: Retryable, attempt: int) -> float:
         return failure.wait if failure.wait is not None else self._backoff(attempt)
+
+
+Answer = tuple[aiohttp.ClientResponse, str]
+
+
+def _give_back(limiter: EndpointLimiter, slot: Slot, _copy: asyncio.Future[Answer]) -> None:
+    limiter.give_back(slot)
+
+
+async def _first_good(
+    copies: dict[asyncio.Future[Answer], Slot],
+) -> tuple[Slot, aiohttp.ClientResponse, str]:
+    """The first 2xx answer of the copies (the first is the original), with its place; when
+    none answers 2xx, the original's outcome (its answer, or its exception raised)."""
+    original = next(iter(copies))
+    pending = set(copies)
+    while pending:
+        done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+        for copy in done:
+            if copy.exception() is None and copy.result()[0].status < 300:
+                return copies[copy], *copy.result()
+    return copies[original], *original.result()
 
 
 def _json_object(body: str) -> dict[str, Any] | None:

@@ -66,6 +66,15 @@ class QueueProbe:
         # While probing: the limit before it was halved, and its window's median latency.
         self._halved_from: tuple[int, float] | None = None
 
+    @property
+    def room(self) -> bool:
+        """Whether latency was measured at the full limit and showed no queue."""
+        return (
+            self._reference is not None
+            and self._halved_from is None
+            and self.ceiling == self.max_in_flight
+        )
+
     def observe(self, sample: Sample, limit: int) -> int | None:
         """Takes one answered request, sent at `sample.limit`, while the limit is `limit`."""
         if limit != self._window_limit:

@@ -12,6 +12,10 @@ scorer/models/patience.py): while the endpoint answers anyone, or its health che
 without its answer is waiting in the server's queue, and sending it again would only put it
 at the back of a longer one.
 
+A late request may get a copy (`hedging`, scorer/models/hedge.py), in a place in flight that
+nobody waits for: the copy counts in flight like any request, and none goes to a server whose
+latency shows a queue, nor to an endpoint with a rate budget.
+
 Each model client owns one limiter; two clients of the same endpoint may share one by passing
 it in. Nothing here is module state, and nothing here knows of Prefect: a cross-process limit
 wraps `EndpointLimiter.request` in its own.
@@ -19,6 +23,7 @@ wraps `EndpointLimiter.request` in its own.
 
 from __future__ import annotations
 
+import asyncio
 import math
 import os
 from collections.abc import AsyncIterator
@@ -30,6 +35,7 @@ import anyio
 from aiolimiter import AsyncLimiter
 from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.scorer.models.hedge import Hedging
 from recall_audit.scorer.models.latency import QueueProbe, Sample
 from recall_audit.scorer.models.patience import Patience
 
@@ -113,17 +119,20 @@ class _Budget:
 
 @dataclass(frozen=True)
 class Slot:
-    """A request's place in flight: when it was sent, and under which limit."""
+    """A request's place in flight: when it was sent, and under which limit; a hedged copy's
+    place is held on behalf of its `holder`."""
 
     started: float
     limit: int
+    holder: object | None = None
 
 
 class EndpointLimiter:
     """Paces one endpoint's requests: rpm and tpm budgets, adaptive concurrency, 429 pauses."""
 
-    def __init__(self, limits: RateLimits, max_in_flight: int) -> None:
+    def __init__(self, limits: RateLimits, max_in_flight: int, hedge: bool = True) -> None:
         self.limits = limits
+        self.hedge = hedge
         self.max_in_flight = max_in_flight
         self._requests = None if limits.rpm is None else _Budget(limits.rpm, limits.window)
         self._tokens = None if limits.tpm is None else _Budget(limits.tpm, limits.window)
@@ -134,6 +143,10 @@ class EndpointLimiter:
         self._successes = 0
         # How long the endpoint's requests wait for their answers.
         self.patience = Patience(max_in_flight)
+        # When a late request gets a copy (scorer/models/hedge.py).
+        self.hedging = Hedging()
+        # Set when a place in flight is given back, for the late requests waiting for one.
+        self._freed: asyncio.Future[None] | None = None
 
     def __repr__(self) -> str:
         return f"EndpointLimiter({self.limits!r}, in_flight={self.in_flight_limit})"
@@ -150,20 +163,72 @@ class EndpointLimiter:
         The place in flight is taken first and the budgets spent last, right before sending,
         so requests reach the server at the pace the budgets set, not in bunches.
         """
-        async with self._in_flight:
-            await self._pause()
-            if self._requests is not None:
-                await self._requests.spend(1)
-            if self._tokens is not None and tokens:
-                await self._tokens.spend(tokens)
-            await self._pause()
-            yield Slot(anyio.current_time(), self.in_flight_limit)
+        try:
+            async with self._in_flight:
+                await self._pause()
+                if self._requests is not None:
+                    await self._requests.spend(1)
+                if self._tokens is not None and tokens:
+                    await self._tokens.spend(tokens)
+                await self._pause()
+                yield Slot(anyio.current_time(), self.in_flight_limit)
+        finally:
+            # Once the place is given back (to the next request waiting, if any).
+            self._pulse()
+
+    def hedge_after(self) -> float | None:
+        """Seconds after it was sent at which a request is late and may get a copy; None when
+        no copy may go: a rate budget is set, a 429 or a timeout cut the limit, the server's
+        latency showed a queue (or was not measured at the full limit yet), or copies are off."""
+        if (
+            not self.hedge
+            or self._requests is not None
+            or self._tokens is not None
+            or self.in_flight_limit < self.max_in_flight
+            or not self._queue.room
+        ):
+            return None
+        return self.hedging.late
+
+    def spare(self) -> Slot | None:
+        """A place in flight for a late request's copy: only one free now (nobody waiting
+        for it), while the server has room and the budget of copies allows one. Given back
+        with `give_back`."""
+        if self.hedge_after() is None or not self.hedging.affordable():
+            return None
+        if self._resume_at > anyio.current_time():
+            return None
+        holder = object()
+        try:
+            self._in_flight.acquire_on_behalf_of_nowait(holder)
+        except anyio.WouldBlock:
+            return None
+        self.hedging.sent += 1
+        return Slot(anyio.current_time(), self.in_flight_limit, holder)
+
+    def give_back(self, slot: Slot) -> None:
+        """Frees a copy's place (from `spare`)."""
+        self._in_flight.release_on_behalf_of(slot.holder)
+        self._pulse()
+
+    def freed(self) -> asyncio.Future[None]:
+        """Done when a place in flight is next given back."""
+        loop = asyncio.get_running_loop()
+        if self._freed is None or self._freed.done() or self._freed.get_loop() is not loop:
+            self._freed = loop.create_future()
+        return self._freed
+
+    def _pulse(self) -> None:
+        if self._freed is not None and not self._freed.done():
+            self._freed.set_result(None)
 
     def succeeded(self, slot: Slot | None = None) -> None:
         """Additive increase: one more request in flight per window's worth of successes, up
-        to where latency says the server queues; `slot`'s latency tells the probe."""
+        to where latency says the server queues; `slot`'s latency tells the probe and the
+        hedging."""
         if slot is not None:
             sample = Sample(anyio.current_time() - slot.started, slot.limit)
+            self.hedging.answered(sample.latency)
             decided = self._queue.observe(sample, self.in_flight_limit)
             if decided is not None:
                 self._set_limit(decided)

@@ -83,7 +83,7 @@ class Patience:
             if not task.done():
                 task.cancel()
                 # Whatever it ends with now is nobody's to read.
-                task.add_done_callback(_unread)
+                task.add_done_callback(unread)
 
     def _answered(self, started: float) -> None:
         now = anyio.current_time()
@@ -114,6 +114,7 @@ class Patience:
         return alive
 
 
-def _unread(task: asyncio.Future[Any]) -> None:
+def unread(task: asyncio.Future[Any]) -> None:
+    """A done callback for a task nobody awaits: its exception is retrieved, never logged."""
     if not task.cancelled():
         task.exception()
