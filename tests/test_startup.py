@@ -1,7 +1,8 @@
 """Start-up paid once: the commands that only read results import neither Prefect nor the
-model layer (judges, model clients, aiohttp), nor the flows and tasks built on Prefect; a run
-imports no FastAPI (Prefect's parameter encoder), and with the built-in judge and a bm25
-retriever no model client.
+model layer (judges, model clients, aiohttp), nor the flows and tasks built on Prefect, nor
+the commands that run audits and the audit's description they are built on; a run imports no
+FastAPI (Prefect's parameter encoder), and with the built-in judge and a bm25 retriever no
+model client.
 
 Each command runs as a user runs it, in its own process under `python -X importtime`, whose
 report names every module the process imported; the command's own answer is checked too.
@@ -15,6 +16,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from db_fixtures import judged, seed_dataset
+from recall_audit.storage import create_run, finish_run, open_database, save_case_result
+from sqlmodel import Session
 from test_cli import cli_env
 
 # Modules a command that reads results has no use for.
@@ -26,9 +30,12 @@ NOT_NEEDED = (
     "recall_audit.scorer.models",
     "recall_audit.scorer.judges.llm",
     "recall_audit.scorer.judges.builtin",
-    "recall_audit.flows.audit",
+    "recall_audit.flows",
     "recall_audit.tasks",
     "recall_audit.deployments",
+    "recall_audit.cli.commands",
+    "recall_audit.cli.spec",
+    "recall_audit.scorer.audit_spec",
 )
 
 READ_ONLY = [
@@ -42,6 +49,17 @@ READ_ONLY = [
 ]
 
 
+# The same commands on a database with two completed runs of one dataset, the second
+# compared with the first (no claim lost, so nothing is diagnosed); RUN is the second's id.
+ON_STORED_RUNS = [
+    (["runs"], 0, "faq"),
+    (["show", "RUN"], 0, "Paris is the capital of France."),
+    (["compare"], 0, "unchanged"),
+    (["history", "--dataset", "faq"], 0, "Recall trend"),
+    (["baseline", "set", "RUN"], 0, "baseline of faq"),
+]
+
+
 def imported_modules(report: str) -> set[str]:
     """The module names of a `-X importtime` report (one `import time: ... | name` a line)."""
     return {
@@ -51,17 +69,28 @@ def imported_modules(report: str) -> set[str]:
     }
 
 
-@pytest.mark.parametrize(
-    ("args", "code", "said"), READ_ONLY, ids=[" ".join(a) for a, *_ in READ_ONLY]
-)
-def test_a_command_that_reads_results_imports_no_prefect_and_no_model_layer(
-    args: list[str], code: int, said: str, tmp_path: Path
-) -> None:
-    env = cli_env(None, f"sqlite:///{tmp_path / 'recall.db'}", COLUMNS="200")
+def stored_runs(db_url: str) -> str:
+    """Two completed runs of dataset faq, each scoring its one claim; the second's id."""
+    chunks = ["Paris has been the capital of France since 987."]
+    with Session(open_database(db_url)) as session:
+        dataset, cases = seed_dataset(session, "faq", {"c1": "Paris is the capital of France."})
+        for _ in range(2):
+            run_id = create_run(
+                session, dataset_id=dataset.id, retriever="bm25", judge="builtin", judge_version="1"
+            ).id
+            result = judged(["Paris is the capital of France."], [0], chunks)
+            save_case_result(session, run_id, cases["c1"].id, result, chunks)
+            finish_run(session, run_id)
+    return run_id
+
+
+def read_only_imports(args: list[str], code: int, said: str, db_url: str, cwd: Path) -> None:
+    """Runs the command under `-X importtime`: its exit code and answer, and its imports."""
+    env = cli_env(None, db_url, COLUMNS="200")
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "recall_audit", *args],
         env=env,
-        cwd=tmp_path,
+        cwd=cwd,
         capture_output=True,
         text=True,
         timeout=120,
@@ -72,9 +101,30 @@ def test_a_command_that_reads_results_imports_no_prefect_and_no_model_layer(
     )
     assert said in output
     modules = imported_modules(done.stderr)
-    assert "recall_audit.cli.commands" in modules  # the report is the command's own
+    assert "recall_audit.cli.results" in modules  # the report is the command's own
     unwanted = sorted(m for m in modules if m.startswith(NOT_NEEDED))
     assert unwanted == [], f"{' '.join(args)} imported {unwanted[:10]}"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "said"), READ_ONLY, ids=[" ".join(a) for a, *_ in READ_ONLY]
+)
+def test_a_command_that_reads_results_imports_no_prefect_and_no_model_layer(
+    args: list[str], code: int, said: str, tmp_path: Path
+) -> None:
+    read_only_imports(args, code, said, f"sqlite:///{tmp_path / 'recall.db'}", tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "said"), ON_STORED_RUNS, ids=[" ".join(a) for a, *_ in ON_STORED_RUNS]
+)
+def test_reading_stored_runs_imports_no_prefect_and_no_model_layer(
+    args: list[str], code: int, said: str, tmp_path: Path
+) -> None:
+    db_url = f"sqlite:///{tmp_path / 'recall.db'}"
+    run_id = stored_runs(db_url)
+    args = [run_id if a == "RUN" else a for a in args]
+    read_only_imports(args, code, said, db_url, tmp_path)
 
 
 RUN_WITHOUT_A_MODEL = """

@@ -1,6 +1,6 @@
 """`recall-audit`: the command line in one room.
 
-`commands` runs and reads audits, `experiments` runs configurations side by side,
+`commands` runs audits, `results` reads them, `experiments` runs configurations side by side,
 `operations` starts the Prefect server and watches
 knowledge bases, `claims` refreshes frozen claims and `serve` registers the deployments and
 alerts. The command line is the top layer: it uses the flows and the deployments, and
@@ -10,21 +10,30 @@ neither of them imports it.
 from __future__ import annotations
 
 import gc
+import sys
+from typing import Any
 
 import typer
 
-from recall_audit.cli import commands
-from recall_audit.cli.diagnose import diagnose_app
-from recall_audit.cli.experiments import experiment_app
-from recall_audit.cli.operations import ops_app
 from recall_audit.cli.options import fail
-from recall_audit.cli.serve import serve_app
 from recall_audit.cli.terminal import encodable_streams
 from recall_audit.scorer.errors import RecallAuditError
+
+# The commands that only read results. Typer builds every command of a command line before
+# it runs one, and the others' options import the audit's whole description (cli/spec.py)
+# and, through `run`, Prefect's settings: such a command is given a command line of these
+# alone, the same commands with the same options.
+READ_ONLY = ("runs", "show", "compare", "history", "baseline", "claims")
 
 
 def build_app() -> typer.Typer:
     """One command line out of the three command groups, none of them changed."""
+    from recall_audit.cli import commands
+    from recall_audit.cli.diagnose import diagnose_app
+    from recall_audit.cli.experiments import experiment_app
+    from recall_audit.cli.operations import ops_app
+    from recall_audit.cli.serve import serve_app
+
     joined = typer.Typer(add_completion=False, no_args_is_help=True, help=commands.__doc__)
     for part in (commands.app, experiment_app, ops_app, serve_app, diagnose_app):
         joined.registered_commands.extend(part.registered_commands)
@@ -32,15 +41,39 @@ def build_app() -> typer.Typer:
     return joined
 
 
-app = build_app()
+def read_only_app() -> typer.Typer:
+    """The commands of READ_ONLY, as `build_app` has them."""
+    from recall_audit.cli import results
+    from recall_audit.cli.claims import claims_app
+
+    reads = typer.Typer(add_completion=False, no_args_is_help=True)
+    reads.registered_commands.extend(results.app.registered_commands)
+    reads.add_typer(results.baseline_app, name="baseline")
+    reads.add_typer(claims_app, name="claims")
+    return reads
+
+
+def __getattr__(name: str) -> Any:
+    """`app`, the whole command line, is built on first use (PEP 562)."""
+    if name != "app":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()["app"] = app = build_app()
+    return app
 
 
 def main() -> None:
     """`recall-audit`: the command line, on streams that take any text. An error of ours that
     no command caught is still one line and exit code 2: it says what to fix."""
     encodable_streams()
+    command = sys.argv[1:2]
+    read_only = bool(command) and command[0] in READ_ONLY
+    if read_only:
+        # What a command that reads results makes, it keeps until it exits: the collector's
+        # passes over it (the imports' objects above all) took a tenth of its time and found
+        # a few thousand objects. What does real work turns it back on (`gc.enable()`).
+        gc.disable()
     try:
-        app(prog_name="recall-audit")
+        (read_only_app() if read_only else build_app())(prog_name="recall-audit")
     except RecallAuditError as error:
         raise SystemExit(fail(str(error)).exit_code) from None
     finally:

@@ -8,6 +8,7 @@ instead of waiting for the next run. A judge with other prompts has other frozen
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from typing import TYPE_CHECKING, Annotated
@@ -18,13 +19,12 @@ from rich.console import Console
 
 from recall_audit.cli.options import Judge, errors, fail
 from recall_audit.scorer.errors import RecallAuditError
-from recall_audit.scorer.judge import Judge as JudgeType
-from recall_audit.scorer.judges import get_judge
-from recall_audit.scorer.prompts import claim_key
 from recall_audit.scorer.types import Usage
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
+
+    from recall_audit.scorer.judge import Judge as JudgeType
 
 claims_app = typer.Typer(no_args_is_help=True, help="The frozen claims of a dataset.")
 console = Console()
@@ -51,6 +51,7 @@ async def refresh_claims(
     # Imported here, so the command line starts without the database or Prefect.
     from sqlmodel import Session
 
+    from recall_audit.scorer.prompts import claim_key
     from recall_audit.storage import dataset_cases, get_claims, get_dataset, save_claims
     from recall_audit.tasks.claims import claim_source, extract_sources
 
@@ -90,6 +91,8 @@ async def refresh_claims(
 
 
 async def _refresh(dataset: str, judge_name: str) -> RefreshReport:
+    # Imported here: every command that reads results has this group on its command line.
+    from recall_audit.scorer.judges import get_judge
     from recall_audit.storage import open_database
 
     # No response cache: a refresh asks the model again rather than replaying its answer.
@@ -107,6 +110,8 @@ def refresh(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Extract the claims of ground truths that have none frozen (new, failed or empty)."""
+    # Model calls: the collector, off for the commands that only read (cli/__init__.py), is on.
+    gc.enable()
     try:
         report = asyncio.run(_refresh(dataset, judge))
     except RecallAuditError as error:

@@ -12,25 +12,21 @@ import json
 import os
 import threading
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from recall_audit.cli import results
 from recall_audit.cli.checks import (
     check_prefect_api,
     check_resume,
     check_run_options,
-    database_errors,
     prefect_errors,
 )
 from recall_audit.cli.claims import claims_app
 from recall_audit.cli.options import (
-    DEFAULT,
     ApiKeyBlock,
     AppDir,
     AsJson,
@@ -72,13 +68,13 @@ from recall_audit.cli.options import (
     Tolerance,
     TopK,
     Tpm,
-    check_judge_and_retriever,
     errors,
     fail,
-    spec_of,
 )
 from recall_audit.cli.prefect_console import failure_lines_held
 from recall_audit.cli.references import retriever_by_reference
+from recall_audit.cli.results import Exit, bad_input_exits, console, open_engine, open_session
+from recall_audit.cli.spec import DEFAULT, check_judge_and_retriever, spec_of
 from recall_audit.cli.stopping import (
     AuditLoop,
     Stopped,
@@ -91,42 +87,11 @@ from recall_audit.flows.environment import configure_prefect
 from recall_audit.flows.local_server import ensure_prefect_api, prefect_api_ready
 from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.datasets import check_dataset_name, iter_cases
-from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.scorer.qrels import read_qrels
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
-baseline_app = typer.Typer(
-    no_args_is_help=True, help="Pin or unpin the run others are compared with."
-)
-app.add_typer(baseline_app, name="baseline")
+app.add_typer(results.baseline_app, name="baseline")
 app.add_typer(claims_app, name="claims")
-console = Console()
-
-
-class Exit:
-    DONE, BELOW_BAR = 0, 1
-
-
-@contextmanager
-def bad_input_exits() -> Iterator[None]:
-    """Our own errors are the user's to fix: one line and exit code 2, no traceback."""
-    try:
-        yield
-    except (RecallAuditError, FileNotFoundError, ValueError, KeyError) as error:
-        raise fail(str(error).strip("'\"")) from None
-
-
-def _engine() -> Any:
-    from recall_audit.storage import open_database
-
-    with database_errors():
-        return open_database()
-
-
-def _session() -> Any:
-    from recall_audit.storage import Session
-
-    return Session(_engine())
 
 
 def _count_valid_rows(dataset: Path, on_bad_row: str, retriever: str | None) -> int:
@@ -148,7 +113,7 @@ def _watch_progress(run_id: str, total: int, stop: threading.Event) -> None:
     """Follows the run in the database, the source of truth, whatever Prefect is doing."""
     from recall_audit.storage import finished_case_keys
 
-    engine = _engine()
+    engine = open_engine()
     columns = (TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=errors, transient=True) as progress:
         bar = progress.add_task("cases", total=total)
@@ -162,7 +127,7 @@ def _watch_progress(run_id: str, total: int, stop: threading.Event) -> None:
 def _worst_cases(run_id: str, n: int = 5) -> list[Any]:
     from recall_audit.storage import run_results
 
-    with _session() as session:
+    with open_session() as session:
         return [
             c for c in run_results(session, run_id, worst_first=True, limit=n) if (c.score or 0) < 1
         ]
@@ -224,6 +189,10 @@ def run(
     audit_and_report(spec_of(**options), **this_run)
 
 
+# The commands that only read results (cli/results.py), in their place on the command line.
+app.registered_commands.extend(results.app.registered_commands)
+
+
 def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int, str | None]:
     """Everything that can be checked before the flow starts, each a one-line error with exit
     code 2: the dataset's name and rows, the judge and retriever, the run to resume, Prefect,
@@ -235,7 +204,7 @@ def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int,
         if spec.dataset.qrels:
             read_qrels(spec.dataset.qrels)
     check_judge_and_retriever(spec)
-    resumed = check_resume(_engine(), resume)
+    resumed = check_resume(open_engine(), resume)
     given_api = "PREFECT_API_URL" in os.environ
     configure_prefect()
     if given_api:  # else it is the project's server, which configure_prefect() just asked
@@ -268,7 +237,7 @@ def start_audit_loop(spec: AuditSpec, resume: str | None) -> AuditLoop:
 
     if can_call_early(spec, resume):
         with bad_input_exits():
-            start_early_calls(spec, _engine(), loop.loop)
+            start_early_calls(spec, open_engine(), loop.loop)
     return loop
 
 
@@ -305,7 +274,7 @@ def audit_with_progress(
         ):
             return run_stoppable(flow, received, loop), []
     except Stopped as stopped:
-        raise stopped_exit(stopped, _engine(), run_id or resume) from None
+        raise stopped_exit(stopped, open_engine(), run_id or resume) from None
     except GateFailed as failed:
         return failed.summary, failed.failures
     finally:
@@ -353,205 +322,6 @@ def _print_summary(summary: Any) -> None:
 
 
 @app.command()
-def runs(
-    dataset: Annotated[str | None, typer.Option(help="Only this dataset.")] = None,
-    limit: int = 20,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
-) -> None:
-    """List recent runs, newest first."""
-    from recall_audit.cli.views import runs_table
-    from recall_audit.storage import list_runs
-
-    with _session() as session:
-        found = list_runs(session, dataset=dataset, limit=limit)
-    if as_json:
-        print(json.dumps([r.model_dump(mode="json") for r in found]))
-    else:
-        console.print(runs_table(found, console.width))
-
-
-def _resolve(session: Any, prefix: str) -> str:
-    from recall_audit.storage import resolve_run_id
-
-    with bad_input_exits():
-        run_id = resolve_run_id(session, prefix)
-    if run_id is None:
-        raise fail(f"no run with id {prefix!r}; see `recall-audit runs`")
-    return run_id
-
-
-@app.command()
-def show(
-    run_id: Annotated[str, typer.Argument(help="Run id or a unique prefix.")],
-    case: Annotated[str | None, typer.Option(help="Only this case key.")] = None,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
-) -> None:
-    """Show a run's cases: claims, verdicts and the chunks that support them."""
-    from recall_audit.cli.views import print_case, runs_table
-    from recall_audit.storage import get_run, run_results
-
-    with _session() as session:
-        full_id = _resolve(session, run_id)
-        record = get_run(session, full_id)
-        results = run_results(session, full_id)
-    if case is not None:
-        results = [r for r in results if r.case_key == case]
-    if as_json:
-        print(
-            json.dumps(
-                {
-                    "run": record.model_dump(mode="json"),
-                    "cases": [r.model_dump(mode="json") for r in results],
-                }
-            )
-        )
-        return
-    console.print(runs_table([record], console.width))
-    for result in results:
-        print_case(console, result)
-
-
-@app.command()
-def compare(
-    base: Annotated[
-        str | None, typer.Argument(help="Baseline run (default: the head's baseline).")
-    ] = None,
-    head: Annotated[
-        str | None, typer.Argument(help="Run to judge (default: the latest run).")
-    ] = None,
-    tolerance: float = 0.02,
-    require_significance: Annotated[
-        bool,
-        typer.Option(
-            "--require-significance",
-            help="Regressed only when the bootstrap interval excludes zero (noisy judges).",
-        ),
-    ] = False,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
-) -> None:
-    """Compare two runs case by case and claim by claim; exit 1 when head regressed."""
-    from recall_audit.cli.views import rendered
-    from recall_audit.scorer.compare import compare_runs
-    from recall_audit.scorer.report import comparison_markdown
-    from recall_audit.storage import baseline_for, list_runs, paired_outcomes
-
-    with _session() as session:
-        if head is None and base is not None:
-            head, base = base, None
-        if head is None:
-            latest = list_runs(session, limit=1)
-            if not latest:
-                raise fail("no runs yet; start one with `recall-audit run`")
-            head_id = latest[0].id
-        else:
-            head_id = _resolve(session, head)
-        if base is None:
-            baseline = baseline_for(session, head_id)
-            if baseline is None:
-                raise fail(f"run {head_id[:8]} has no baseline to compare with; name one")
-            base_id = baseline.id
-        else:
-            base_id = _resolve(session, base)
-        with bad_input_exits():
-            base_outcome, head_outcome = paired_outcomes(session, base_id, head_id)
-            comparison = compare_runs(
-                base_outcome,
-                head_outcome,
-                tolerance=tolerance,
-                require_significance=require_significance,
-            )
-    causes = _lost_causes(comparison)
-    if as_json:
-        print(json.dumps(comparison.model_dump(mode="json") | {"lost_causes": causes}))
-    else:
-        console.print(rendered(comparison_markdown(comparison, top=20)))
-        if causes:
-            from recall_audit.scorer.diagnosis import LostClaim
-            from recall_audit.scorer.report import lost_claims_markdown
-
-            lost = [LostClaim.model_validate(c) for c in causes]
-            console.print(rendered(lost_claims_markdown(comparison, lost)))
-    raise typer.Exit(Exit.BELOW_BAR if comparison.verdict == "regressed" else Exit.DONE)
-
-
-def _lost_causes(comparison: Any) -> list[dict[str, Any]]:
-    """The cause of each lost claim, diagnosed on the cases that lost one (each a label)."""
-    from recall_audit.cli.diagnose import plan_for, run_diagnosis
-
-    if not comparison.lost_claims:
-        return []
-    engine = _engine()
-    with _session() as session:
-        plan = plan_for(session, comparison.head_run_id, None, 50)
-    only = {c.case_key for c in comparison.lost_claims}
-    lost = run_diagnosis(engine, plan, comparison, only).lost
-    return [x.model_dump(mode="json") | {"label": x.label} for x in lost]
-
-
-@app.command()
-def history(
-    dataset: Annotated[str, typer.Option(help="Dataset name.")],
-    limit: int = 30,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
-) -> None:
-    """The trend of mean recall over a dataset's completed runs."""
-    from recall_audit.cli.views import history_table
-    from recall_audit.storage import recall_history
-
-    with _session() as session:
-        runs_found = recall_history(session, dataset, limit=limit)
-    if as_json:
-        print(json.dumps([r.model_dump(mode="json") for r in runs_found]))
-        return
-    if not runs_found:
-        raise fail(f"no completed runs of dataset {dataset!r}; see `recall-audit runs`")
-    console.print(history_table(runs_found, console.width))
-
-
-@baseline_app.command("set")
-def baseline_set(
-    run_id: Annotated[str, typer.Argument(help="A completed run id or prefix.")],
-) -> None:
-    """Compare every later run of this dataset and configuration with RUN_ID until unpinned
-    (runs of other configurations keep their own baselines)."""
-    from recall_audit.cli.views import configuration
-    from recall_audit.storage import pin_baseline
-
-    with _session() as session:
-        full_id = _resolve(session, run_id)
-        with bad_input_exits():
-            run_record = pin_baseline(session, full_id)
-    shown = configuration(run_record.config_name or run_record.retriever, run_record.config_key)
-    console.print(
-        f"baseline of {safe(run_record.dataset_name)} with {safe(shown)} is now run "
-        f"{run_record.id}",
-        highlight=False,
-    )
-
-
-@baseline_app.command("clear")
-def baseline_clear(
-    dataset: Annotated[str, typer.Option(help="Dataset name.")],
-    configuration: Annotated[
-        str | None,
-        typer.Option(help="Only this configuration's pin (its key, as `runs` shows it)."),
-    ] = None,
-) -> None:
-    """Go back to comparing each run with the previous one of its configuration."""
-    from recall_audit.storage import unpin_baseline
-
-    with _session() as session:
-        removed = unpin_baseline(session, dataset, configuration)
-    which = f"{dataset} ({configuration})" if configuration else dataset
-    console.print(
-        f"{removed} baseline(s) of {safe(which)} unpinned"
-        if removed
-        else f"no baseline was pinned for {safe(which)}",
-        highlight=False,
-    )
-
-
-@app.command()
 def prune(
     dataset: Annotated[str | None, typer.Option(help="Only this dataset.")] = None,
     keep: Annotated[int, typer.Option(min=1, help="Completed runs kept per dataset.")] = 30,
@@ -565,7 +335,7 @@ def prune(
 
     from recall_audit.storage import prune_runs
 
-    with _session() as session, bad_input_exits():
+    with open_session() as session, bad_input_exits():
         report = prune_runs(session, dataset=dataset, keep=keep, dry_run=dry_run)
     prefect_note = _prune_prefect(report.deleted_flow_run_ids, dry_run)
     if as_json:

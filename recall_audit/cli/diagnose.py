@@ -82,14 +82,14 @@ def diagnose(
 ) -> None:
     """Why each claim of a run was missed (not in the knowledge base, not retrieved and at
     which rank, judged unsupported), and why each claim lost since its baseline is lost."""
-    from recall_audit.cli.commands import _engine, _resolve
+    from recall_audit.cli.results import open_engine, resolve_run
     from recall_audit.scorer.diagnosis.advice import why_missed_markdown
     from recall_audit.scorer.report import lost_claims_markdown
     from recall_audit.storage import Session
 
-    engine = _engine()
+    engine = open_engine()
     with Session(engine) as session:
-        run_id = _resolve(session, run)
+        run_id = resolve_run(session, run)
         kb = str(knowledge_base.resolve()) if knowledge_base else None
         plan = plan_for(session, run_id, kb, depth)
         comparison = _comparison(session, run_id)

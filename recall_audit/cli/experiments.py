@@ -29,7 +29,6 @@ from rich.console import Console
 
 from recall_audit.cli.commands import bad_input_exits, check_before_start, wait_for_prefect_api
 from recall_audit.cli.options import (
-    DEFAULT,
     AppDir,
     AsJson,
     ChunkUnit,
@@ -43,11 +42,10 @@ from recall_audit.cli.options import (
     Rpm,
     Samples,
     Tpm,
-    check_judge_and_retriever,
     fail,
-    spec_of,
 )
 from recall_audit.cli.references import RETRIEVER_URL_ENV, retriever_by_reference
+from recall_audit.cli.spec import DEFAULT, check_judge_and_retriever, spec_of
 from recall_audit.cli.tables import Column, fitted_table, without_empty
 from recall_audit.cli.terminal import safe
 from recall_audit.scorer.audit_spec import LOCAL_SETTINGS, AuditSpec

@@ -1,8 +1,9 @@
 """What the commands share: the options that name an audit, and how bad input is reported.
 
 Each option is a field of the AuditSpec (recall_audit.scorer.audit_spec), which holds its
-default: commands write `top_k: TopK = DEFAULT.retriever.top_k`, and `spec_of` turns what
-they were given into the spec."""
+default: commands write `top_k: TopK = DEFAULT.retriever.top_k` (`cli/spec.py`), and
+`spec_of` turns what they were given into the spec. This module does not import the spec:
+the commands that only read results take options and report bad input without it."""
 
 from __future__ import annotations
 
@@ -10,12 +11,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from pydantic import ValidationError
 from rich.console import Console
 
 from recall_audit.cli.terminal import safe
-from recall_audit.scorer.audit_spec import AuditSpec, DatasetSpec
-from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.scorer.limits import CaseLimits, env_name, shown_default
 
 BAD_INPUT = 2
@@ -188,43 +186,8 @@ MaxChunks = Annotated[int | None, _limit("max_chunks")]
 MaxChunkChars = Annotated[int | None, _limit("max_chunk_chars")]
 MaxGroundTruthChars = Annotated[int | None, _limit("max_ground_truth_chars")]
 
-# The defaults of every option above: the spec's own (the limits' without the environment,
-# which is read when a spec is made).
-DEFAULT = AuditSpec(dataset=DatasetSpec(path="-"), case_limits=CaseLimits.model_construct())
-
-
-def spec_of(**options: Any) -> AuditSpec:
-    """The audit the options describe; a path option becomes a string the flow can carry."""
-    given = {k: str(v) if isinstance(v, Path) else v for k, v in options.items() if v is not None}
-    try:
-        return AuditSpec.from_flat(**given)
-    except RecallAuditError as error:  # a limit's RECALL_AUDIT_* variable, named
-        raise fail(str(error)) from None
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = "--" + str(first["loc"][-1]).replace("_", "-") if first["loc"] else "options"
-        raise fail(f"{where}: {first['msg']}") from None
-
 
 def fail(message: str) -> typer.Exit:
     """One line on stderr and exit code 2: bad input is the user's to fix, not a traceback."""
     errors.print(f"[red]error:[/red] {safe(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(BAD_INPUT)
-
-
-def check_judge_and_retriever(spec: AuditSpec) -> None:
-    """Fails fast on a judge or retriever that cannot work, before anything starts."""
-    # Imported here: the commands that read results need neither (nor numpy, bm25s).
-    from recall_audit.scorer.judges import get_judge
-    from recall_audit.scorer.retrievers import retriever_from_spec
-
-    limits = spec.case_limits
-    try:
-        get_judge(spec.judge, limits=limits)
-        if spec.retriever.spec:
-            local = spec.retriever.local_settings()
-            retriever_from_spec(
-                spec.retriever.spec, app_dir=spec.app_dir, local=local, limits=limits
-            )
-    except (RecallAuditError, ValueError) as error:
-        raise fail(str(error)) from None

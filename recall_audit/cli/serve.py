@@ -10,7 +10,6 @@ import typer
 
 from recall_audit.cli.operations import console, require_server
 from recall_audit.cli.options import (
-    DEFAULT,
     ApiKeyBlock,
     AppDir,
     ChunkSize,
@@ -35,11 +34,10 @@ from recall_audit.cli.options import (
     Rpm,
     TopK,
     Tpm,
-    check_judge_and_retriever,
     fail,
-    spec_of,
 )
 from recall_audit.cli.references import retriever_by_reference
+from recall_audit.cli.spec import DEFAULT, check_judge_and_retriever, spec_of
 
 serve_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 Debounce = Annotated[
