@@ -55,12 +55,16 @@ from recall_audit.tasks.dataset import (
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.diagnose import (
     DiagnosisPlan,
-    diagnose_and_publish,
     open_knowledge_base,
     record_run_knowledge_base,
 )
 from recall_audit.tasks.limits import SharedLimits, ensure_shared_limits
-from recall_audit.tasks.publish import announce_regression, label_flow_run, publish_report
+from recall_audit.tasks.publish import (
+    announce_regression,
+    diagnose_and_publish,
+    label_flow_run,
+    publish_report,
+)
 from recall_audit.tasks.runs import close_run, open_run
 from recall_audit.tasks.secrets import remember_alert_secrets, secret_from_block
 from recall_audit.tasks.work import AuditContext

@@ -1,15 +1,15 @@
 """Diagnosis of a stored run: every missed claim classified against the knowledge base, and
 every claim lost since the baseline explained (scorer/diagnosis does the judging). Used by
-the audit at its end (the `diagnose` stage, whose artifacts the Prefect UI shows) and by
-`recall-audit diagnose RUN`, without Prefect."""
+the audit at its end (the `diagnose` stage of tasks/publish.py, whose artifacts the Prefect
+UI shows), by `recall-audit diagnose RUN` and by `recall-audit compare` for its lost claims:
+this module imports no Prefect, which those commands have no use for."""
 
 from __future__ import annotations
 
-from contextlib import AsyncExitStack
+from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from typing import Any
 
 import anyio
-from prefect.artifacts import acreate_markdown_artifact
 from pydantic import BaseModel, ConfigDict, Field
 from recall_audit.scorer.compare import Comparison
 from recall_audit.scorer.context import Extractor
@@ -23,22 +23,17 @@ from recall_audit.scorer.diagnosis import (
     knowledge_base_for,
     summarise,
 )
-from recall_audit.scorer.diagnosis.advice import why_missed_markdown
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.limits import CaseLimits
-from recall_audit.scorer.report import lost_claims_markdown
 from recall_audit.scorer.retrievers import Bm25Retriever, load_callable, retriever_from_spec
-from recall_audit.storage import DatabaseResponseCache, RunRecord
+from recall_audit.storage import DatabaseResponseCache
 from recall_audit.storage.diagnosis import cases_to_diagnose, lost_evidence, run_top_k
 from recall_audit.storage.knowledge import (
     record_knowledge_base,
     run_knowledge_base,
     set_run_knowledge_base,
 )
-from recall_audit.tasks.batch import opened_judge
 from recall_audit.tasks.db import in_session
-from recall_audit.tasks.publish import artifact_key, publish_summary
-from recall_audit.tasks.stage import stage
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
@@ -130,11 +125,9 @@ async def diagnose_run(
     top_k = await in_session(engine, run_top_k, plan.run_id)
     recorded = await in_session(engine, _recorded_version, plan.run_id)
     async with AsyncExitStack() as stack:
-        judge = await stack.enter_async_context(
-            opened_judge(
-                get_judge(plan.judge, cache=DatabaseResponseCache(engine), limits=plan.limits)
-            )
-        )
+        judge = get_judge(plan.judge, cache=DatabaseResponseCache(engine), limits=plan.limits)
+        if isinstance(judge, AbstractAsyncContextManager):  # a model judge's pool
+            await stack.enter_async_context(judge)
         retriever = await stack.enter_async_context(
             retriever_from_spec(
                 plan.retriever, app_dir=plan.app_dir, local=plan.local, limits=plan.limits
@@ -178,29 +171,3 @@ async def diagnose_run(
     ranks = {d.case_key: d.ranked for d in diagnoses if d.ranked is not None}
     lost = explain_lost(comparison.lost_claims, evidence, kb, ranks)
     return diagnosis.model_copy(update={"lost": lost})
-
-
-@stage("diagnose")
-async def diagnose_and_publish(
-    engine: Engine, plan: DiagnosisPlan, run: RunRecord, comparison: Comparison | None
-) -> RunDiagnosis:
-    """The diagnosis, and its artifacts: the run's summary with what to do next, "why
-    missed", and the lost claims with the cause of each (a new version of the lost-claims
-    artifact) when claims were lost."""
-    diagnosis = await diagnose_run(engine, plan, comparison)
-    dataset = run.dataset_name
-    await publish_summary(run, comparison, diagnosis)
-    await acreate_markdown_artifact(
-        key=artifact_key(dataset, "why-missed"),
-        markdown=why_missed_markdown(diagnosis),
-        description=f"Why {len(diagnosis.missed)} claim(s) of {dataset} were missed: "
-        + ", ".join(f"{n} {cause.replace('_', ' ')}" for cause, n in diagnosis.by_cause.items()),
-    )
-    if comparison is not None and diagnosis.lost:
-        await acreate_markdown_artifact(
-            key=artifact_key(dataset, "lost-claims"),
-            markdown=lost_claims_markdown(comparison, diagnosis.lost),
-            description=f"{len(comparison.lost_claims)} claim(s) of {dataset} found by the "
-            "baseline and missed now, each with its cause",
-        )
-    return diagnosis

@@ -18,7 +18,7 @@ from prefect.events import emit_event
 from prefect.runtime import flow_run
 from recall_audit.scorer.compare import ClaimChange, Comparison, compare_runs
 from recall_audit.scorer.diagnosis import LostClaim, RunDiagnosis
-from recall_audit.scorer.diagnosis.advice import next_steps_lines
+from recall_audit.scorer.diagnosis.advice import next_steps_lines, why_missed_markdown
 from recall_audit.scorer.gate import GateResult
 from recall_audit.scorer.report import (
     comparison_markdown,
@@ -36,6 +36,7 @@ from recall_audit.storage import (
     worst_outcomes,
 )
 from recall_audit.tasks.db import in_session
+from recall_audit.tasks.diagnose import DiagnosisPlan, diagnose_run
 from recall_audit.tasks.stage import stage
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -288,3 +289,29 @@ async def publish_report(
         )
     emit_event(event="recall.completed", resource=_resource(run), payload=_payload(run, comparison))
     return comparison
+
+
+@stage("diagnose")
+async def diagnose_and_publish(
+    engine: Engine, plan: DiagnosisPlan, run: RunRecord, comparison: Comparison | None
+) -> RunDiagnosis:
+    """The diagnosis, and its artifacts: the run's summary with what to do next, "why
+    missed", and the lost claims with the cause of each (a new version of the lost-claims
+    artifact) when claims were lost."""
+    diagnosis = await diagnose_run(engine, plan, comparison)
+    dataset = run.dataset_name
+    await publish_summary(run, comparison, diagnosis)
+    await acreate_markdown_artifact(
+        key=artifact_key(dataset, "why-missed"),
+        markdown=why_missed_markdown(diagnosis),
+        description=f"Why {len(diagnosis.missed)} claim(s) of {dataset} were missed: "
+        + ", ".join(f"{n} {cause.replace('_', ' ')}" for cause, n in diagnosis.by_cause.items()),
+    )
+    if comparison is not None and diagnosis.lost:
+        await acreate_markdown_artifact(
+            key=artifact_key(dataset, "lost-claims"),
+            markdown=lost_claims_markdown(comparison, diagnosis.lost),
+            description=f"{len(comparison.lost_claims)} claim(s) of {dataset} found by the "
+            "baseline and missed now, each with its cause",
+        )
+    return diagnosis

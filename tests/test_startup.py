@@ -49,6 +49,18 @@ READ_ONLY = [
 ]
 
 
+# What `compare` needs beside them to diagnose a lost claim: the run's judge and retriever
+# (the retrievers' package imports its HTTP retriever, hence httpx), the settings of its
+# local retriever the spec names, and the diagnosis of a stored run (tasks/diagnose.py,
+# which imports no Prefect).
+DIAGNOSIS = (
+    "recall_audit.scorer.judges",
+    "httpx",
+    "recall_audit.scorer.audit_spec",
+    "recall_audit.tasks.diagnose",
+    "recall_audit.tasks.db",
+)
+
 # The same commands on a database with two completed runs of one dataset, the second
 # compared with the first (no claim lost, so nothing is diagnosed); RUN is the second's id.
 ON_STORED_RUNS = [
@@ -60,6 +72,16 @@ ON_STORED_RUNS = [
 ]
 
 
+def within(module: str, names: tuple[str, ...]) -> bool:
+    """Whether `module` is one of `names` or inside one of them."""
+    return any(module == name or module.startswith(name + ".") for name in names)
+
+
+def allowed_by(module: str, names: tuple[str, ...]) -> bool:
+    """Whether `module` is within one of `names` or a package holding one."""
+    return within(module, names) or any(name.startswith(module + ".") for name in names)
+
+
 def imported_modules(report: str) -> set[str]:
     """The module names of a `-X importtime` report (one `import time: ... | name` a line)."""
     return {
@@ -69,23 +91,39 @@ def imported_modules(report: str) -> set[str]:
     }
 
 
-def stored_runs(db_url: str) -> str:
-    """Two completed runs of dataset faq, each scoring its one claim; the second's id."""
-    chunks = ["Paris has been the capital of France since 987."]
+CLAIM = "Paris is the capital of France."
+PASSAGE = "Paris has been the capital of France since 987."
+
+
+def stored_runs(db_url: str, folder: Path, *, lost: bool = False) -> str:
+    """Two completed runs of dataset faq over a bm25 knowledge base of one passage, the first
+    supporting its one claim with it; the second too, or (`lost`) not: it retrieved another
+    passage. Returns the second's id."""
+    kb = folder / "kb.jsonl"
+    kb.write_text(json.dumps({"id": "p1", "text": PASSAGE}) + "\n", encoding="utf-8")
+    second = ("Lyon is a city.", None) if lost else (PASSAGE, 0)
     with Session(open_database(db_url)) as session:
-        dataset, cases = seed_dataset(session, "faq", {"c1": "Paris is the capital of France."})
-        for _ in range(2):
+        dataset, cases = seed_dataset(session, "faq", {"c1": CLAIM})
+        for chunk, supported in ((PASSAGE, 0), second):
             run_id = create_run(
-                session, dataset_id=dataset.id, retriever="bm25", judge="builtin", judge_version="1"
+                session,
+                dataset_id=dataset.id,
+                retriever=f"bm25:{kb}",
+                judge="builtin",
+                judge_version="1",
             ).id
-            result = judged(["Paris is the capital of France."], [0], chunks)
-            save_case_result(session, run_id, cases["c1"].id, result, chunks)
+            save_case_result(
+                session, run_id, cases["c1"].id, judged([CLAIM], [supported], [chunk]), [chunk]
+            )
             finish_run(session, run_id)
     return run_id
 
 
-def read_only_imports(args: list[str], code: int, said: str, db_url: str, cwd: Path) -> None:
-    """Runs the command under `-X importtime`: its exit code and answer, and its imports."""
+def read_only_imports(
+    args: list[str], code: int, said: str, db_url: str, cwd: Path, allowed: tuple[str, ...] = ()
+) -> None:
+    """Runs the command under `-X importtime`: its exit code and answer, and that it imported
+    nothing of NOT_NEEDED but what is `allowed`."""
     env = cli_env(None, db_url, COLUMNS="200")
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "recall_audit", *args],
@@ -102,7 +140,7 @@ def read_only_imports(args: list[str], code: int, said: str, db_url: str, cwd: P
     assert said in output
     modules = imported_modules(done.stderr)
     assert "recall_audit.cli.results" in modules  # the report is the command's own
-    unwanted = sorted(m for m in modules if m.startswith(NOT_NEEDED))
+    unwanted = sorted(m for m in modules if within(m, NOT_NEEDED) and not allowed_by(m, allowed))
     assert unwanted == [], f"{' '.join(args)} imported {unwanted[:10]}"
 
 
@@ -112,7 +150,8 @@ def read_only_imports(args: list[str], code: int, said: str, db_url: str, cwd: P
 def test_a_command_that_reads_results_imports_no_prefect_and_no_model_layer(
     args: list[str], code: int, said: str, tmp_path: Path
 ) -> None:
-    read_only_imports(args, code, said, f"sqlite:///{tmp_path / 'recall.db'}", tmp_path)
+    db_url = f"sqlite:///{tmp_path / 'recall.db'}"
+    read_only_imports(args, code, said, db_url, tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -122,9 +161,17 @@ def test_reading_stored_runs_imports_no_prefect_and_no_model_layer(
     args: list[str], code: int, said: str, tmp_path: Path
 ) -> None:
     db_url = f"sqlite:///{tmp_path / 'recall.db'}"
-    run_id = stored_runs(db_url)
+    run_id = stored_runs(db_url, tmp_path)
     args = [run_id if a == "RUN" else a for a in args]
     read_only_imports(args, code, said, db_url, tmp_path)
+
+
+def test_a_lost_claim_is_diagnosed_without_prefect(tmp_path: Path) -> None:
+    """`compare` diagnoses each lost claim with the run's own judge and retriever (so those
+    are imported), never through Prefect."""
+    db_url = f"sqlite:///{tmp_path / 'recall.db'}"
+    stored_runs(db_url, tmp_path, lost=True)
+    read_only_imports(["compare"], 1, f"Lost claim: {CLAIM}", db_url, tmp_path, DIAGNOSIS)
 
 
 RUN_WITHOUT_A_MODEL = """
