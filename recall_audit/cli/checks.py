@@ -10,7 +10,6 @@ from contextlib import contextmanager
 from typing import Any
 
 from recall_audit.cli.options import fail
-from recall_audit.flows.environment import api_answers
 from recall_audit.scorer.errors import RecallAuditError
 from recall_audit.scorer.limits import limits_from_env
 from recall_audit.scorer.redact import redact_url, scrub
@@ -107,6 +106,9 @@ def check_prefect_api() -> None:
     api = os.environ.get("PREFECT_API_URL", "").strip()
     if not api:
         return
+    # Imported here: the commands that only read results import no flow module.
+    from recall_audit.flows.environment import api_answers
+
     try:
         answered = api_answers(api, timeout=5)
     except ValueError:  # not a URL at all
