@@ -93,10 +93,7 @@ _RANK = re.compile(
 
 def ranks(run: str) -> list[int]:
     """The ranks a Han run states: 1 for a superlative, N for 第N or N番目."""
-    return [
-        _HAN_DIGITS[m.group(1) or m.group(2)] if m.group(1) or m.group(2) else 1
-        for m in _RANK.finditer(run)
-    ]
+    return [_HAN_DIGITS.get(m.group(1) or m.group(2) or "", 1) for m in _RANK.finditer(run)]
 
 
 def is_katakana_word(term: str) -> bool:

@@ -94,8 +94,9 @@ _ORDINAL_WORDS = {
     "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
     "tenth": 10, "eleventh": 11, "twelfth": 12,
 }  # fmt: skip
-# Ranks a superlative may follow ("second-largest"), which _ORDINAL_WORDS leaves out.
-_RANKS = {"first": 1, "second": 2}
+# Ranks a superlative may follow ("second-largest"): the ordinals, with the two that
+# _ORDINAL_WORDS leaves out.
+_RANKS = {"first": 1, "second": 2, **_ORDINAL_WORDS}
 _SCALES = {
     "hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
     "trillion": 1_000_000_000_000, "bn": 1_000_000_000,
@@ -324,11 +325,11 @@ class _Reader:
         else:
             self.affirmed.add(value)
 
-    def rank(self, before: str) -> None:
-        """A superlative states a rank: the first, or the one an ordinal before it says
-        ("the third-largest"), which another rank in the evidence contradicts."""
-        low = before.lower()
-        ordinal = _ORDINAL_WORDS.get(low) or _RANKS.get(low)
+    def rank(self) -> None:
+        """The superlative just read states a rank: the first, or the one an ordinal before
+        it says ("the third-largest"), which another rank in the evidence contradicts."""
+        before = self.tokens[self.i - 2].lower() if self.i > 1 else ""
+        ordinal = _RANKS.get(before)
         if self.ordinal[0] == self.i - 1:  # "the 2nd-largest"
             ordinal = self.ordinal[1]
         self.facts.add(f"^{ordinal or 1}")
@@ -358,7 +359,7 @@ class _Reader:
             self.i += 1
         elif self._spaced_word(self.i):
             unit = COUNTED
-            # "243 Earth days": one word between the number and its unit, which is read
+            # "90 calendar days": one word between the number and its unit, which is read
             # on as a word too ("5 business days" and "five working days" share it).
             if self._spaced_word(self.i + 1):
                 unit = _UNITS.get(self.tokens[self.i + 1].lower(), unit)
@@ -435,7 +436,7 @@ def analyse(text: str, *, with_names: bool = True, language: str = ENGLISH) -> A
         if kind == _TERM:
             r.term(value)
             if tok.endswith("est") and language == ENGLISH and lexicon.is_superlative(tok):
-                r.rank(tokens[r.i - 2] if r.i > 1 else "")
+                r.rank()
         elif kind == _SPACELESS:
             r.spaceless(tok)
         elif kind == _NUMBER:

@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, pairwise
 
 from recall_audit.scorer import cjk, lexicon
 from recall_audit.scorer.grounding import keys, main_entity, title
@@ -590,8 +590,7 @@ def _stands_for(claim: str, terms: frozenset[str]) -> dict[str, frozenset[str]]:
         for other in lexicon.alternatives(word, stem):
             if other not in terms:
                 out.setdefault(other, frozenset({term}))
-    pairs = zip(words.items(), list(words.items())[1:], strict=False)
-    for (first, a), (second, b) in pairs:
+    for (first, a), (second, b) in pairwise(words.items()):
         if {first, second} <= terms:
             for other in lexicon.compound_alternatives(a, b, stem):
                 if other not in terms:
