@@ -27,6 +27,7 @@ from recall_audit.scorer.judges.builtin import (
 
 THRESHOLDS = tuple(round(0.30 + 0.05 * i, 2) for i in range(9))  # 0.30 .. 0.70
 POOLED = (0.5, 0.6, 0.7, 0.8, 1.01)  # 1.01: no pooling
+DISCOUNTS = (0.0, 0.25, 0.5, 0.75, 1.0)  # BuiltinSettings.cjk_sibling_discount
 CJK = ("ja", "zh")
 GROUPS = {
     "English": ("en",),
@@ -51,8 +52,11 @@ class Figures:
     wrong_lowers: float
 
 
-def judge_all(cases: Sequence[atomic_set.Case]) -> list[Judged]:
+def judge_all(cases: Sequence[atomic_set.Case], discount: float | None = None) -> list[Judged]:
+    """Every case assessed, at the shipped settings or with another CJK sibling discount."""
     judge = BuiltinJudge()
+    if discount is not None:
+        judge = BuiltinJudge(replace(judge.settings, cjk_sibling_discount=discount))
     out = []
     for case in cases:
         claims = extract_claim_texts(case.reference)
@@ -121,39 +125,71 @@ def choose_cjk(rows: Sequence[Judged]) -> tuple[float, float]:
     return _choose(rows, lambda t, p: replace(base, cjk_threshold=t, cjk_combined_threshold=p))
 
 
-def leave_one_domain_out(judged: Sequence[Judged]) -> dict[str, float]:
-    """Every case's recall under the thresholds chosen on the other domains: the
-    Japanese and Chinese pair on those languages' cases, the other pair on the rest."""
+def choose_cjk_discount(
+    by_discount: dict[float, Sequence[Judged]], keep: Callable[[Judged], bool]
+) -> tuple[float, float, float]:
+    """The CJK sibling discount, with its thresholds, whose thresholds chosen on the kept
+    Japanese and Chinese cases err least on them (the smaller discount on ties)."""
+    fits = []
+    for discount, judged in sorted(by_discount.items()):
+        rows = [j for j in judged if _spaceless(j) and keep(j)]
+        ct, cp = choose_cjk(rows)
+        chosen = replace(BuiltinSettings(), cjk_threshold=ct, cjk_combined_threshold=cp)
+        fits.append((round(figures(rows, scores(rows, chosen)).mae, 9), discount, ct, cp))
+    _, discount, ct, cp = min(fits)
+    return discount, ct, cp
+
+
+def leave_one_domain_out(
+    by_discount: dict[float, Sequence[Judged]],
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Every case's recall under the settings chosen on the other domains: for Japanese
+    and Chinese cases the sibling discount and thresholds, for the rest the other pair
+    (which the discount leaves alone); and the discount each domain got."""
     base = BuiltinSettings()
+    judged = by_discount[base.cjk_sibling_discount]
     held: dict[str, float] = {}
+    discounts: dict[str, float] = {}
     for domain in sorted({j.case.domain for j in judged}):
-        train = [j for j in judged if j.case.domain != domain]
-        t, p = choose_latin([j for j in train if not _spaceless(j)])
-        ct, cp = choose_cjk([j for j in train if _spaceless(j)])
+        t, p = choose_latin([j for j in judged if j.case.domain != domain and not _spaceless(j)])
+        d, ct, cp = choose_cjk_discount(by_discount, lambda j, out=domain: j.case.domain != out)
         chosen = replace(
             base, threshold=t, combined_threshold=p, cjk_threshold=ct, cjk_combined_threshold=cp
         )
-        held |= scores([j for j in judged if j.case.domain == domain], chosen)
-    return held
+        held |= scores([j for j in judged if j.case.domain == domain and not _spaceless(j)], chosen)
+        held |= scores(
+            [j for j in by_discount[d] if j.case.domain == domain and _spaceless(j)], chosen
+        )
+        discounts[domain] = d
+    return held, discounts
 
 
 def markdown(command: str, other: BuiltinSettings | None = None) -> str:
     """The atomic set's table; with `other` (the three fidelity files' choice, when the
     judge ships another), a last line with the error those settings would give."""
     items = atomic_set.load()
-    judged = judge_all(atomic_set.cases(items))
     shipped = BuiltinJudge()
-    held = leave_one_domain_out(judged)
+    cases = atomic_set.cases(items)
+    by_discount = {d: judge_all(cases, d) for d in DISCOUNTS}
+    judged = by_discount[shipped.settings.cjk_sibling_discount]
+    held, discounts = leave_one_domain_out(by_discount)
     at_shipped = scores(judged, shipped.settings)
-    ct, cp = choose_cjk([j for j in judged if _spaceless(j)])
-    default = (shipped.settings.cjk_threshold, shipped.settings.cjk_combined_threshold)
-    said = "the judge's defaults" if (ct, cp) == default else f"the judge ships {default}"
+    cd, ct, cp = choose_cjk_discount(by_discount, lambda j: True)
+    default = (
+        shipped.settings.cjk_sibling_discount,
+        shipped.settings.cjk_threshold,
+        shipped.settings.cjk_combined_threshold,
+    )
+    said = "the judge's defaults" if (cd, ct, cp) == default else f"the judge ships {default}"
     lines = [
         f"Measured by `{command}` for judge `{shipped.version}` on {len(items)} references "
         f"({len(judged)} cases) of bench/atomic/; every figure below is written by that script.",
         "",
-        f"Chosen on every domain for Japanese and Chinese claims: one window {ct:.2f}, pooled "
-        f"{cp:.2f} ({said}).",
+        f"Chosen on every domain for Japanese and Chinese claims: sibling discount {cd:.2f}, "
+        f"one window {ct:.2f}, pooled {cp:.2f} ({said}). Chosen on the other domains for "
+        "each domain's Japanese and Chinese cases, the sibling discount: "
+        + ", ".join(f"{k} {v:.2f}" for k, v in sorted(discounts.items()))
+        + ".",
         "",
         "| languages | cases | MAE, leave-one-domain-out | exact | a removed fact lowers the "
         "score | a wrong value lowers the score | MAE at the shipped settings | references "

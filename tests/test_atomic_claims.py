@@ -494,6 +494,20 @@ def test_a_katakana_name_the_context_never_writes_leaves_the_claim_unsupported()
     assert not place.supported and place.explanation == "the context never names アクラ"
 
 
+def test_a_chunk_that_shares_only_the_subject_of_every_claim_supports_none() -> None:
+    """A long Chinese name is many bigrams, and every atomic claim repeats it: a chunk
+    about the organisation that never states where its headquarters are is no evidence
+    of that fact. The same chunk with the fact in it is."""
+    reference = "世界卫生组织成立于1948年，总部设在日内瓦。"
+    founded = "1948年4月7日，世界卫生组织正式成立。"
+    members = "世界卫生组织目前共有194个会员国。"
+    result = score([founded, members], reference)
+    assert [v.supported for v in result.verdicts] == [True, False]
+    assert result.score == 0.5
+    seat = "世界卫生组织的总部设于瑞士日内瓦。"
+    assert score([founded, members, seat], reference).score == 1.0
+
+
 def test_unless_denies_as_without_does() -> None:
     """ "unless a doctor advises" is "without a doctor's advice": the doctor is denied on
     both sides, so neither affirms what the other denies."""

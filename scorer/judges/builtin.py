@@ -154,6 +154,13 @@ class BuiltinSettings:
     # more sparsely by a paraphrase than words are (chosen on bench/atomic/, all domains).
     cjk_threshold: float = 0.3
     cjk_combined_threshold: float = 0.5
+    # How much less a Japanese or Chinese claim's bigram weighs when the reference's other
+    # claims have it too, from 0 (alike) to 1 (one every claim has weighs nothing): an
+    # atomic split repeats the subject in every claim, and a long name ("中国人民银行") is
+    # many bigrams, so any chunk about the subject would cover most of every claim
+    # (chosen on bench/atomic/, leave-one-domain-out). Words are one token per name part
+    # and are left alone.
+    cjk_sibling_discount: float = 0.75
     # The checks that may veto support (names in checks.RULES).
     rules: frozenset[str] = RULES
     # WordNet synonyms and other forms of a claim's words count as the words.
@@ -362,7 +369,7 @@ class BuiltinJudge:
     names, negation, subject, roles, number bindings, polarity and direction."""
 
     name = "builtin"
-    version = "builtin-11"
+    version = "builtin-12"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()
@@ -380,9 +387,10 @@ class BuiltinJudge:
         """The synchronous core of `attribute`: one verdict per claim, in order."""
         context = _Context(chunks, self.settings.window, detect([*claims, *chunks]))
         weights = self._weights(context)
+        siblings = _Siblings(claims, context.language, self.settings.cjk_sibling_discount)
         out = []
         for index, text in enumerate(claims):
-            ranked = self._rank(text, context, weights)
+            ranked = self._rank(text, context, weights, siblings)
             why = self._unjudgeable(ranked, context)
             verdict = (
                 Verdict(claim_index=index, supported=False, explanation=why)
@@ -399,9 +407,10 @@ class BuiltinJudge:
         every rule checked, so settings can be swept without judging again."""
         context = _Context(chunks, self.settings.window, detect([*claims, *chunks]))
         weights = self._weights(context)
+        siblings = _Siblings(claims, context.language, self.settings.cjk_sibling_discount)
         out = []
         for text in claims:
-            ranked = self._rank(text, context, weights)
+            ranked = self._rank(text, context, weights, siblings)
             if ranked is None or self._unjudgeable(ranked, context):
                 out.append(Assessment(windows=(), pooled=(0.0, frozenset())))
                 continue
@@ -433,7 +442,9 @@ class BuiltinJudge:
             return "no context"
         return ""
 
-    def _rank(self, text: str, context: _Context, weights: _Rarity) -> _Ranked | None:
+    def _rank(
+        self, text: str, context: _Context, weights: _Rarity, siblings: _Siblings
+    ) -> _Ranked | None:
         analysis = analyse(text, language=context.language)
         if not (analysis.terms or analysis.quantities or analysis.facts):
             return None
@@ -444,7 +455,7 @@ class BuiltinJudge:
         claim = Claim(analysis=analysis, shape=shape(text), entity=entity)
         # A number weighs as much as a word found nowhere else: missing it costs coverage.
         hard = analysis.hard
-        weight = {t: weights(t) for t in analysis.terms}
+        weight = {t: weights(t) * siblings(t) for t in analysis.terms}
         # fsum: a sum in set order, which PYTHONHASHSEED decides, could land either side of
         # a threshold it reaches exactly.
         total = math.fsum(weight.values()) + weights.rare * len(hard)
@@ -614,6 +625,23 @@ class _Rarity:
 
     def __call__(self, term: str) -> float:
         return self._weight(max(self._df.get(term, 0), 1))
+
+
+class _Siblings:
+    """Term weights from the reference's Japanese and Chinese claims: a bigram the other
+    claims have too tells less about which chunk states this claim's own fact."""
+
+    def __init__(self, claims: Sequence[str], language: str, discount: float) -> None:
+        spaceless = [c for c in claims if cjk.SPACELESS.search(c)]
+        self._others = len(spaceless) - 1
+        terms = (analyse(c, with_names=False, language=language).terms for c in spaceless)
+        self._df = Counter(chain.from_iterable(terms)) if self._others > 0 else Counter()
+        self._discount = discount
+
+    def __call__(self, term: str) -> float:
+        """1 for a term no other claim has (and for every word of other scripts)."""
+        shared = self._df.get(term, 1) - 1  # a claim's own term is counted once, by itself
+        return 1.0 - self._discount * shared / self._others if shared > 0 else 1.0
 
 
 def _quote(sentence: str) -> str:
