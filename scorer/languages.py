@@ -38,7 +38,8 @@ _LEAD = 1.5
 _MIN_HITS = 3
 
 
-def _plain(word: str) -> str:
+def plain(word: str) -> str:
+    """Lower case without accents, as the function-word lists are kept."""
     decomposed = unicodedata.normalize("NFKD", word.lower())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -47,8 +48,8 @@ def _plain(word: str) -> str:
 def function_words(code: str) -> frozenset[str]:
     """The language's function words, lower case and without accents (as the judge folds)."""
     if code == ENGLISH:
-        return frozenset(_plain(w) for w in bm25s.stopwords.STOPWORDS_EN)
-    return frozenset(_plain(w) for w in _KNOWN[code][1])
+        return frozenset(plain(w) for w in bm25s.stopwords.STOPWORDS_EN)
+    return frozenset(plain(w) for w in _KNOWN[code][1])
 
 
 def detect(texts: Iterable[str], budget: int = 4000) -> str:
@@ -59,9 +60,9 @@ def detect(texts: Iterable[str], budget: int = 4000) -> str:
             break
         budget -= len(text)
         for word in _WORD.findall(text[: max(budget + len(text), 0)]):
-            plain = _plain(word)
+            folded = plain(word)
             for code in counts:
-                counts[code] += plain in function_words(code)
+                counts[code] += folded in function_words(code)
     best = max(_KNOWN, key=counts.__getitem__)
     if counts[best] >= _MIN_HITS and counts[best] >= _LEAD * max(counts[ENGLISH], 1):
         return best

@@ -547,6 +547,28 @@ def test_a_chunk_that_denies_the_claim_lends_no_words_to_a_pool() -> None:
             ["El puente de Alcántara mide 194 metros.", "El puente de Alcántara tiene 6 arcos."],
         ),
         ("Brot und Milch kosten zusammen 3 Euro.", None),  # a list, not two facts
+        (  # a part with a subject of its own takes no name
+            "Le cuivre fond à 1085 °C, et le zinc à 420 °C.",
+            ["Le cuivre fond à 1085 °C.", "Le zinc à 420 °C."],
+        ),
+        (
+            "El Museo del Prado abrió en 1819 y su colección tiene 8000 pinturas.",
+            ["El Museo del Prado abrió en 1819.", "Su colección tiene 8000 pinturas."],
+        ),
+        (  # an opening phrase holds for every part
+            "À la gare Centrale de Lyon, le guichet ouvre à 6 heures et la consigne coûte 5 euros.",
+            [
+                "À la gare Centrale de Lyon, le guichet ouvre à 6 heures.",
+                "À la gare Centrale de Lyon, la consigne coûte 5 euros.",
+            ],
+        ),
+        (  # a subject before its apposition is no opening phrase; a path is one word
+            "El servicio /api/v2 de Nubo admite 60 peticiones por minuto y guarda 30 días de registros.",
+            [
+                "El servicio /api/v2 de Nubo admite 60 peticiones por minuto.",
+                "El servicio /api/v2 de Nubo guarda 30 días de registros.",
+            ],
+        ),
     ],
 )
 def test_german_french_and_spanish_facts_joined_by_and(reference, claims) -> None:

@@ -23,11 +23,12 @@ import re
 from dataclasses import dataclass
 
 from recall_audit.scorer import lexicon
-from recall_audit.scorer.languages import ENGLISH, function_words
+from recall_audit.scorer.languages import ENGLISH, function_words, plain
 from recall_audit.scorer.text import MONTH_NAMES, analyse, is_year, looks_like_verb
 
 # A number keeps its separators ("1,462", "5,2" as French and German write 5.2).
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S")
+# A path ("/v1/pagos") is one token, as a hyphenated word is.
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|/?[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S")
 _AND = frozenset("and or but und oder et ou y o e".split())
 _RELATIVE = frozenset("which who whom whose".split())
 _PREPOSITIONS = frozenset(
@@ -345,13 +346,43 @@ def _coordinated(sentence: str, tokens: list[_Tok], language: str) -> list[str]:
     if len(parts) < 2 or not all(_states_fact(tokens, a, b) for a, b in parts):
         return [sentence]
     name = _leading_name(sentence, tokens, language)
+    # An opening phrase set off by a comma ("À la Banque Lumière, …") holds for every part;
+    # a subject before its apposition ("La Loire, le plus long fleuve …") is a name.
+    opening = (
+        name
+        and sentence[len(name) :].lstrip().startswith(",")
+        and not _opens_noun_phrase(tokens[0], language)
+    )
     claims = []
     for n, (a, b) in enumerate(parts):
         text = _text(sentence, tokens, a, b)
         if n and name and tokens[a].text.islower():
-            text = f"{name} {text}"
+            # A part opening with its verb takes the name; one opening with an article or
+            # a possessive ("l'azote …", "su final …") has a subject of its own.
+            if opening:
+                text = f"{name}, {text}"
+            elif not _opens_noun_phrase(tokens[a], language):
+                text = f"{name} {text}"
         claims.append(_claim(text))
     return claims
+
+
+# Articles and possessives (closed classes): a part opening with one has its own subject.
+_DETERMINERS_OF = {
+    "de": frozenset(
+        "der die das den dem des ein eine einen einem einer sein seine ihr ihre".split()
+    ),
+    "fr": frozenset("le la les l un une des du son sa ses leur leurs".split()),
+    "es": frozenset("el la los las un una unos unas su sus".split()),
+    "it": frozenset("il lo la i gli le l un una uno suo sua suoi sue".split()),
+    "pt": frozenset("o a os as um uma seu sua seus suas".split()),
+}
+
+
+def _opens_noun_phrase(tok: _Tok, language: str) -> bool:
+    """An article or a possessive, elided or not ("l'azote", "su final")."""
+    word = re.split("['’]", tok.low, maxsplit=1)[0]
+    return word in _DETERMINERS_OF.get(language, frozenset())
 
 
 def _states_fact(tokens: list[_Tok], a: int, b: int) -> bool:
@@ -374,10 +405,10 @@ def _leading_name(sentence: str, tokens: list[_Tok], language: str) -> str:
         if first == ",":
             return _text(sentence, tokens, 0, i)
         if not first.isalpha() or first.isupper():
-            named = named or i > 0 or tok.low not in grammar
+            named = named or i > 0 or plain(tok.low) not in grammar
             continue
         after = tokens[i + 1].text[:1] if i + 1 < len(tokens) else ""
-        if tok.low in grammar and len(tok.low) <= 3 and after.isupper():
+        if plain(tok.low) in grammar and len(tok.low) <= 3 and after.isupper():
             continue  # "de" of "Copa Mundial de Fútbol"
         if named:
             return _text(sentence, tokens, 0, i)
