@@ -210,9 +210,34 @@ def test_a_server_with_room_pays_no_window_at_half_the_limit() -> None:
 
 def test_a_first_window_slower_than_the_first_burst_is_probed_at_half_the_limit() -> None:
     # The burst found the queue empty, the window behind it waited twice as long: probed at 8,
-    # latency halved with the limit, so the probe goes on at 4.
+    # where latency halved with the limit, so the limit goes back to 16 to confirm it.
     probe = QueueProbe(max_in_flight=16)
     burst = [probe.observe(Sample(1.0, 16), 16) for _ in range(16)]
     window = [probe.observe(Sample(2.0, 16), 16) for _ in range(32)]
     assert burst + window == [None] * 47 + [8]
-    assert [probe.observe(Sample(1.0, 8), 8) for _ in range(32)] == [None] * 31 + [4]
+    assert [probe.observe(Sample(1.0, 8), 8) for _ in range(32)] == [None] * 31 + [16]
+
+
+def test_one_slow_window_at_a_busy_moment_is_not_taken_for_a_queue() -> None:
+    # A server with room for all, read by a client busy for one window (importing while its
+    # first answers arrive): that window is twice as slow, so the probe halves the limit;
+    # latency is back to normal at 8, and stays normal back at 16: the limit is not the cause.
+    probe = QueueProbe(max_in_flight=16)
+    for _ in range(16 + 32):
+        assert probe.observe(Sample(1.0, 16), 16) is None
+    slow = [probe.observe(Sample(2.5, 16), 16) for _ in range(32)]
+    assert slow[-1] == 8
+    assert [probe.observe(Sample(1.0, 8), 8) for _ in range(32)][-1] == 16
+    assert [probe.observe(Sample(1.1, 16), 16) for _ in range(32 * 4)] == [None] * 128
+    assert probe.ceiling == 16 and probe.room
+
+
+def test_a_queue_is_confirmed_back_at_the_limit_before_the_probe_goes_lower() -> None:
+    # One slot: latency halves with the limit and doubles again back at it.
+    probe = QueueProbe(max_in_flight=16)
+    burst = [probe.observe(Sample(1.0, 16), 16) for _ in range(16)]
+    window = [probe.observe(Sample(2.0, 16), 16) for _ in range(32)]
+    assert burst + window == [None] * 47 + [8]
+    assert [probe.observe(Sample(1.0, 8), 8) for _ in range(32)][-1] == 16
+    assert [probe.observe(Sample(2.0, 16), 16) for _ in range(32)][-1] == 4
+    assert probe.ceiling == 4 and not probe.room

@@ -8,10 +8,19 @@ limit can. So, as adaptive concurrency limiters do (Envoy's gradient filter meas
 latency again at a lower limit), a probe halves the limit for one window of requests and
 compares the median latency of the two windows:
 
-- latency fell by a third or more (QUEUEING): the server was queueing, and answers came as
-  fast with half as many in flight. The limit stays halved and is probed again lower, until
-  halving no longer improves latency (or one request is in flight): there it holds;
+- latency fell by a third or more (QUEUEING): the server may be queueing. One window at the
+  limit again confirms it: when its latency is nearer the limit's first window than the
+  halved one's (by ratio), the limit is what made the difference, and the server was
+  queueing (answers came as fast with half as many in flight):
+  the limit stays halved and is probed again lower, until halving no longer improves latency
+  (or one request is in flight): there it holds. When latency did not rise again, what fell
+  was the moment's latency, not the limit's (a busy client, importing while its first answers
+  arrive, reads late answers as a queue): the limit stays where it was;
 - otherwise the server was serving them side by side: the limit goes back up.
+
+A queueing server answers as fast at either limit, so the confirming window costs it nothing;
+without it, one slow window at a busy moment held a server with room for all at half its
+limit for the rest of the run.
 
 A probe follows the first window when its median latency is BURST_GAP times the first
 burst's or more (the burst's requests found the server's queue empty, so a queue makes the
@@ -65,6 +74,9 @@ class QueueProbe:
         self._reference: float | None = None
         # While probing: the limit before it was halved, and its window's median latency.
         self._halved_from: tuple[int, float] | None = None
+        # While confirming (back at the limit a probe halved): the halved limit, the median
+        # latency there, and the median latency at the limit before it was halved.
+        self._confirming: tuple[int, float, float] | None = None
 
     @property
     def room(self) -> bool:
@@ -72,6 +84,7 @@ class QueueProbe:
         return (
             self._reference is not None
             and self._halved_from is None
+            and self._confirming is None
             and self.ceiling == self.max_in_flight
         )
 
@@ -82,6 +95,8 @@ class QueueProbe:
             self._window, self._window_limit = [], limit
             if self._halved_from is not None and self._halved_from[0] // 2 != limit:
                 self._halved_from = None
+            if self._confirming is not None and self._confirming[0] * 2 != limit:
+                self._confirming = None
         if sample.limit != limit:
             return None  # sent under another limit: it says nothing of this one
         if self._burst > 0:
@@ -95,18 +110,33 @@ class QueueProbe:
         median = statistics.median(s.latency for s in window)
         if self._halved_from is not None:
             return self._after_halving(limit, median)
+        if self._confirming is not None:
+            return self._after_confirming(limit, median)
         return self._after_window(limit, median)
 
     def _after_halving(self, limit: int, median: float) -> int | None:
         before, before_median = self._halved_from or (limit, median)
-        if before_median >= QUEUEING * median:
-            # Half as many in flight, latency fell with them: the server queues.
-            self.ceiling, self._reference = limit, median
-            return self._halve(limit, median)
-        # Halving did not help: the level before it is where latency stops improving.
         self._halved_from = None
+        if before_median >= QUEUEING * median:
+            # Half as many in flight, latency fell with them: back at the limit for one
+            # window, to tell the limit's doing from the moment's.
+            self._confirming, self.ceiling = (limit, median, before_median), before
+            return before
+        # Halving did not help: the level before it is where latency stops improving.
         self.ceiling, self._reference = before, before_median
         return before
+
+    def _after_confirming(self, limit: int, median: float) -> int | None:
+        halved, halved_median, before_median = self._confirming or (limit, median, median)
+        self._confirming = None
+        if median * median >= halved_median * before_median:
+            # Latency rose again with the limit, nearer where it was than where it fell: the
+            # server queues; probed lower from there.
+            self.ceiling, self._reference = halved, halved_median
+            return self._halve(halved, halved_median) or halved
+        # Latency did not rise again: the limit holds, at the latency measured now.
+        self._reference = median
+        return None
 
     def _after_window(self, limit: int, median: float) -> int | None:
         reference = self._reference
