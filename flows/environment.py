@@ -106,6 +106,20 @@ def local_server_answers(api_url: str | None = None) -> bool:
     return api_answers(api_url or server_api(), timeout=0.5)
 
 
+# The PREFECT_API_URL this process set (the project's server), as against one the user gave.
+_chosen_api: str | None = None
+
+
+def choose_project_api(api_url: str) -> None:
+    global _chosen_api
+    os.environ["PREFECT_API_URL"] = _chosen_api = api_url
+
+
+def api_given() -> bool:
+    """Whether PREFECT_API_URL is the user's, not the project's server this process chose."""
+    return "PREFECT_API_URL" in os.environ and os.environ["PREFECT_API_URL"] != _chosen_api
+
+
 # A trust store of one certificate, for Prefect's clients of a plain-HTTP API.
 PLAIN_HTTP_CA_FILE = "plain-http-api-ca.pem"
 
@@ -147,5 +161,5 @@ def configure_prefect(*, quiet: bool = True) -> None:
         # The command prints its own progress and summary; Prefect's INFO lines still reach the API.
         os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
     if "PREFECT_API_URL" not in os.environ and local_server_answers():
-        os.environ["PREFECT_API_URL"] = server_api()
+        choose_project_api(server_api())
     skip_ca_bundle_for_plain_http()

@@ -30,6 +30,8 @@ from typing import IO, Any
 
 from recall_audit.flows.environment import (
     SERVER_HOST,
+    choose_project_api,
+    configure_prefect,
     local_server_answers,
     prefect_home,
     server_api,
@@ -127,6 +129,15 @@ class _Starting:
             "`recall-audit server stop`"
         )
 
+    def stop(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGTERM)
+        pid_file = self.home / PID_FILE
+        with contextlib.suppress(OSError, ValueError):
+            if int(pid_file.read_text()) == self.pid:
+                pid_file.unlink()
+        self.lock.close()
+
 
 # The server this command launched and has not yet seen answer.
 _starting: _Starting | None = None
@@ -150,7 +161,32 @@ def start_local_server() -> None:
     except BaseException:
         lock.close()
         raise
-    os.environ["PREFECT_API_URL"] = api
+    choose_project_api(api)
+
+
+def start_before_imports() -> None:
+    """The project's server launched at the very start of a command that runs audits, before
+    the command's own imports and checks: its start (seconds of imports and set-up) overlaps
+    theirs. Anything in the way (PREFECT_HOME a file, a bad RECALL_AUDIT_SERVER_IDLE) is left
+    for the command's own checks to tell in its words; a command that stops at them stops
+    this server too (`stop_unused_server`)."""
+    if "PREFECT_API_URL" in os.environ:
+        return
+    try:
+        configure_prefect()
+        ensure_prefect_api()
+    except (ConfigurationError, OSError):
+        return
+
+
+def stop_unused_server() -> None:
+    """A server this command launched and never ran an audit on (it stopped at bad input or
+    a signal first) is stopped: a command that did nothing leaves nothing running."""
+    global _starting
+    if _starting is None:
+        return
+    starting, _starting = _starting, None
+    starting.stop()
 
 
 def _launch(home: Path, port: int, idle: float) -> int:
@@ -264,6 +300,18 @@ class IdleWatch:
         return touched
 
 
+def _logging_set_up_once() -> None:
+    """Prefect's logging configured once for the server's life. `create_app` sets it up on
+    every call, and the server's own API clients call it as its services start (the app is
+    cached, the logging is not): each time the whole settings are rendered into the logging
+    template, a quarter of a second or more before the server first answers, and the extra
+    loggers get their handlers once more."""
+    from prefect.logging import configuration
+
+    config = configuration.setup_logging()
+    configuration.setup_logging = lambda incremental=None: config
+
+
 def _serve(port: int, idle: float) -> None:
     import prefect
     import prefect.server.database
@@ -294,6 +342,7 @@ def _serve(port: int, idle: float) -> None:
     )
     # The settings hold in the server's event loop too: asyncio's tasks copy the context.
     with temporary_settings(updates=skip):
+        _logging_set_up_once()
         watch = IdleWatch(create_app(final=True))
         server = uvicorn.Server(
             uvicorn.Config(watch, host=SERVER_HOST, port=port, log_level="warning", lifespan="on")

@@ -20,3 +20,15 @@ def database_url(folder: Path | None = None) -> str:
     if configured:
         return configured
     return f"sqlite:///{default_sqlite_path(folder)}"
+
+
+def is_new_sqlite_file(url: str) -> bool:
+    """Whether `url` names a plain SQLite file that does not exist yet: a database holding
+    nothing. Read without SQLAlchemy (its import is what this lets a caller do later); any
+    URL it is unsure of (a query, memory, `file:`) is not new."""
+    scheme, separator, rest = url.partition(":///")
+    if not separator or scheme.split("+")[0] != "sqlite" or "?" in rest:
+        return False
+    if rest in ("", ":memory:") or rest.startswith("file:"):
+        return False
+    return not Path(rest).exists()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import SecretStr
 from recall_audit.scorer.audit_spec import BATCH_SIZE, PRECOMPUTED, AuditSpec
@@ -31,9 +31,10 @@ from recall_audit.scorer.models.cache import ResponseCache
 from recall_audit.scorer.prompts import claim_key, claim_source
 from recall_audit.scorer.redact import Scrubber, scrubber
 from recall_audit.scorer.retrievers.precomputed import precomputed_answer
-from recall_audit.storage import DatabaseResponseCache, Session, get_claims
 from recall_audit.tasks.chunks import chunk_problem, kept_chunks
-from sqlalchemy.engine import Engine
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 
 def model_settings(spec: AuditSpec, api_key: SecretStr | None = None) -> ModelSettings:
@@ -92,6 +93,16 @@ class _ReadOnly:
         return None
 
 
+class _NoAnswers:
+    """The response cache of a database that does not exist yet: it holds nothing."""
+
+    async def get(self, key: str) -> dict[str, Any] | None:
+        return None
+
+    async def set(self, key: str, value: dict[str, Any]) -> None:
+        return None
+
+
 class EarlyCalls:
     """The early judge at work on the loop the flow will run on, until the flow takes over."""
 
@@ -145,20 +156,28 @@ def can_call_early(spec: AuditSpec, resume: str | None) -> bool:
 
 
 def start_early_calls(
-    spec: AuditSpec, engine: Engine, loop: asyncio.AbstractEventLoop
+    spec: AuditSpec, engine: Engine | None, loop: asyncio.AbstractEventLoop
 ) -> EarlyCalls | None:
     """Begins the first cases' calls on `loop` (the one the flow will run on), for the flow's
-    batches to take; None when the judge makes no model calls."""
+    batches to take; None when the judge makes no model calls. Without `engine` the results
+    database does not exist yet (it holds no frozen claims and no cached answers): the calls
+    go while it is created."""
     global _made
     judge = get_judge(spec.judge, settings=model_settings(spec), limits=spec.case_limits)
     if not isinstance(judge, LLMJudge):
         return None
     model = EarlyReplies(judge.model)
-    early = LLMJudge(model, cache=_ReadOnly(DatabaseResponseCache(engine)))
+    early = LLMJudge(model, cache=_NoAnswers() if engine is None else _read_only_cache(engine))
     inputs = list(_first_new_ground_truths(spec, engine, early))
     work = asyncio.run_coroutine_threadsafe(_judge_all(early, inputs), loop)
     _made = EarlyCalls(spec, model, work)
     return _made
+
+
+def _read_only_cache(engine: Engine) -> _ReadOnly:
+    from recall_audit.storage import DatabaseResponseCache
+
+    return _ReadOnly(DatabaseResponseCache(engine))
 
 
 async def _judge_all(judge: LLMJudge, inputs: list[tuple[str, list[str], str | None]]) -> None:
@@ -166,7 +185,7 @@ async def _judge_all(judge: LLMJudge, inputs: list[tuple[str, list[str], str | N
 
 
 def _first_new_ground_truths(
-    spec: AuditSpec, engine: Engine, judge: LLMJudge
+    spec: AuditSpec, engine: Engine | None, judge: LLMJudge
 ) -> Iterator[tuple[str, list[str], str | None]]:
     """(ground truth, chunks, question) of the first case of each ground truth whose claims
     are not frozen, in the first batch: its cases ask for new claims in the dataset's order,
@@ -182,8 +201,7 @@ def _first_new_ground_truths(
         for c in reversed(cases)  # the first case of each ground truth wins
         if c.ground_truth and c.ground_truth.strip() and c.contexts is not None
     }
-    with Session(engine) as session:
-        frozen = get_claims(session, sorted(sources), judge.name, judge.version)
+    frozen = {} if engine is None else _frozen(engine, sorted(sources), judge)
     scrub = scrubber()
     for case in cases:
         ground_truth, question = claim_source(case.ground_truth, case.question)
@@ -193,6 +211,13 @@ def _first_new_ground_truths(
         chunks = _chunks(case, spec, scrub)
         if chunks:
             yield ground_truth, chunks, question
+
+
+def _frozen(engine: Engine, keys: list[str], judge: LLMJudge) -> dict[str, list[str]]:
+    from recall_audit.storage import Session, get_claims
+
+    with Session(engine) as session:
+        return get_claims(session, keys, judge.name, judge.version)
 
 
 def _chunks(case: DatasetCase, spec: AuditSpec, scrub: Scrubber) -> list[str] | None:

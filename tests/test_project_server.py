@@ -135,3 +135,29 @@ def test_an_idle_server_stops_by_itself(sqlite_db_url: str, tmp_path: Path) -> N
         assert "it stops after 10 idle seconds," in done.stderr
         assert server_pid(tmp_path) is not None, "the server stopped with the command"
         assert wait_for(lambda: server_pid(tmp_path) is None, 240), "the idle server kept running"
+
+
+def _servers_on(port: str) -> list[int]:
+    """The pids of this module's servers started for `port` (their command line names it)."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            args = cmdline.read_bytes().split(b"\0")
+        except OSError:  # it exited meanwhile
+            continue
+        if b"recall_audit.flows.local_server" in args and port.encode() in args:
+            found.append(int(cmdline.parent.name))
+    return found
+
+
+def test_a_command_stopped_by_bad_input_leaves_no_server_running(tmp_path: Path) -> None:
+    # The server is launched at the command's very start, before its options are read.
+    extra = server_env()
+    env = cli_env(None, f"sqlite:///{tmp_path}/recall.db", **extra)
+    with stopped_after([str(COMMAND)], env, tmp_path):
+        done = command("run", "--dataset", str(tmp_path / "nope.jsonl"), env=env, cwd=tmp_path)
+        assert done.returncode == 2 and "nope.jsonl" in done.stderr, done.stderr[-2000:]
+        assert (tmp_path / ".recall-audit" / "prefect" / "recall-audit-server.log").is_file()
+        assert server_pid(tmp_path) is None
+        port = extra["RECALL_AUDIT_SERVER_PORT"]
+        assert wait_for(lambda: not _servers_on(port), 30), "the unused server kept running"

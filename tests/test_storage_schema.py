@@ -245,3 +245,16 @@ def test_a_pin_made_per_dataset_becomes_the_pin_of_its_runs_configuration(db_eng
         command.upgrade(alembic_config(connection), "head")
         connection.commit()
     engine.dispose()
+
+
+def test_a_new_sqlite_file_is_told_from_any_other_database(tmp_path: Path) -> None:
+    from recall_audit.storage.settings import is_new_sqlite_file
+
+    made = tmp_path / "made.db"
+    made.touch()
+    assert is_new_sqlite_file(f"sqlite:///{tmp_path / 'new.db'}")
+    assert is_new_sqlite_file(f"sqlite+pysqlite:///{tmp_path / 'new.db'}")
+    assert not is_new_sqlite_file(f"sqlite:///{made}")
+    assert not is_new_sqlite_file("sqlite:///:memory:")
+    assert not is_new_sqlite_file(f"sqlite:///{tmp_path / 'new.db'}?mode=ro")
+    assert not is_new_sqlite_file("postgresql://u@127.0.0.1/db")

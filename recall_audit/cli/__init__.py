@@ -11,23 +11,24 @@ from __future__ import annotations
 
 import gc
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from recall_audit.cli.options import fail
-from recall_audit.cli.terminal import encodable_streams
-from recall_audit.scorer.errors import RecallAuditError
+if TYPE_CHECKING:
+    import typer
 
 # The commands that only read results. Typer builds every command of a command line before
 # it runs one, and the others' options import the audit's whole description (cli/spec.py)
 # and, through `run`, Prefect's settings: such a command is given a command line of these
 # alone, the same commands with the same options.
 READ_ONLY = ("runs", "show", "compare", "history", "baseline", "claims")
+# The commands that run audits on the Prefect API (the project's server unless one is given).
+AUDITS = ("run", "demo", "experiment")
 
 
 def build_app() -> typer.Typer:
     """One command line out of the three command groups, none of them changed."""
+    import typer
+
     from recall_audit.cli import commands
     from recall_audit.cli.diagnose import diagnose_app
     from recall_audit.cli.experiments import experiment_app
@@ -43,6 +44,8 @@ def build_app() -> typer.Typer:
 
 def read_only_app() -> typer.Typer:
     """The commands of READ_ONLY, as `build_app` has them."""
+    import typer
+
     from recall_audit.cli import results
     from recall_audit.cli.claims import claims_app
 
@@ -64,8 +67,18 @@ def __getattr__(name: str) -> Any:
 def main() -> None:
     """`recall-audit`: the command line, on streams that take any text. An error of ours that
     no command caught is still one line and exit code 2: it says what to fix."""
-    encodable_streams()
     command = sys.argv[1:2]
+    audits = bool(command) and command[0] in AUDITS and "--help" not in sys.argv
+    if audits:
+        # First, before the command line's own imports: the server starts beside them.
+        from recall_audit.flows.local_server import start_before_imports
+
+        start_before_imports()
+    from recall_audit.cli.options import fail
+    from recall_audit.cli.terminal import encodable_streams
+    from recall_audit.scorer.errors import RecallAuditError
+
+    encodable_streams()
     read_only = bool(command) and command[0] in READ_ONLY
     if read_only:
         # What a command that reads results makes, it keeps until it exits: the collector's
@@ -77,6 +90,10 @@ def main() -> None:
     except RecallAuditError as error:
         raise SystemExit(fail(str(error)).exit_code) from None
     finally:
+        if audits:
+            from recall_audit.flows.local_server import stop_unused_server
+
+            stop_unused_server()
         # The interpreter's exit collects every object the imports made (a fifth of a
         # second); frozen, they are left to the process's end.
         gc.freeze()

@@ -83,11 +83,12 @@ from recall_audit.cli.stopping import (
     stopped_exit,
 )
 from recall_audit.cli.terminal import safe
-from recall_audit.flows.environment import configure_prefect
+from recall_audit.flows.environment import api_given, configure_prefect
 from recall_audit.flows.local_server import ensure_prefect_api, prefect_api_ready
 from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.datasets import check_dataset_name, iter_cases
 from recall_audit.scorer.qrels import read_qrels
+from recall_audit.storage.settings import database_url, is_new_sqlite_file
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 app.add_typer(results.baseline_app, name="baseline")
@@ -193,10 +194,14 @@ def run(
 app.registered_commands.extend(results.app.registered_commands)
 
 
-def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int, str | None]:
+def check_before_start(
+    spec: AuditSpec, resume: str | None = None, loop: AuditLoop | None = None
+) -> tuple[int, str | None]:
     """Everything that can be checked before the flow starts, each a one-line error with exit
-    code 2: the dataset's name and rows, the judge and retriever, the run to resume, Prefect,
-    the task runner. Returns the dataset's number of valid rows and the resumed run's id."""
+    code 2: the dataset's name and rows, the judge and retriever, Prefect, the run to resume,
+    the task runner. Returns the dataset's number of valid rows and the resumed run's id.
+    Given the `loop` the audit will run on, the run's first model calls start on it as soon
+    as they can be known (start_early_calls)."""
     dataset = Path(spec.dataset.path)
     with bad_input_exits():
         check_dataset_name(spec.dataset.name or dataset.stem)
@@ -204,13 +209,20 @@ def check_before_start(spec: AuditSpec, resume: str | None = None) -> tuple[int,
         if spec.dataset.qrels:
             read_qrels(spec.dataset.qrels)
     check_judge_and_retriever(spec)
-    resumed = check_resume(open_engine(), resume)
-    given_api = "PREFECT_API_URL" in os.environ
+    # A database not made yet holds no run to resume, no frozen claims and no cached answers:
+    # it is made once the first model calls are on their way.
+    new_database = resume is None and is_new_sqlite_file(database_url())
+    engine = None if new_database else open_engine()
+    resumed = check_resume(engine, resume)
     configure_prefect()
-    if given_api:  # else it is the project's server, which configure_prefect() just asked
+    if api_given():  # else it is the project's server, which configure_prefect() just asked
         check_prefect_api()
     with bad_input_exits():
         ensure_prefect_api()
+    if loop is not None and _can_call_early(spec, resumed):
+        start_early_calls(spec, engine, loop)
+    if engine is None:
+        open_engine()
     if spec.limits.task_runner is not None:
         # Imported once Prefect's API is set: Prefect reads its settings when first imported.
         from recall_audit.flows.runners import check_task_runner
@@ -229,16 +241,19 @@ def wait_for_prefect_api() -> None:
         errors.print(started, highlight=False, soft_wrap=True)
 
 
-def start_audit_loop(spec: AuditSpec, resume: str | None) -> AuditLoop:
-    """The loop the audit will run on, its first model calls already made on it when they
-    can be known (tasks/early.py): they go while Prefect is imported and the run created."""
-    loop = AuditLoop()
-    from recall_audit.tasks.early import can_call_early, start_early_calls
+def _can_call_early(spec: AuditSpec, resume: str | None) -> bool:
+    from recall_audit.tasks.early import can_call_early
 
-    if can_call_early(spec, resume):
-        with bad_input_exits():
-            start_early_calls(spec, open_engine(), loop.loop)
-    return loop
+    return can_call_early(spec, resume)
+
+
+def start_early_calls(spec: AuditSpec, engine: Any, loop: AuditLoop) -> None:
+    """The run's first model calls, made on the loop the audit will run on (tasks/early.py):
+    they go while Prefect is imported and the run created."""
+    from recall_audit.tasks import early
+
+    with bad_input_exits():
+        early.start_early_calls(spec, engine, loop.loop)
 
 
 def audit_with_progress(
@@ -287,8 +302,8 @@ def audit_and_report(
     spec: AuditSpec, resume: str | None = None, keep_errors: bool = False, as_json: bool = False
 ) -> None:
     """Checks, runs and reports one audit; exits 1 when it broke its gate, else 0."""
-    total, resumed = check_before_start(spec, resume)
-    loop = start_audit_loop(spec, resumed)
+    loop = AuditLoop()
+    total, resumed = check_before_start(spec, resume, loop)
     show = console.is_terminal and not as_json
     summary, gate_failures = audit_with_progress(spec, total, resumed, keep_errors, show, loop)
     if as_json:
