@@ -98,11 +98,8 @@ def _figures(
     for c in cases:
         kept = [b >= gate and b > -1.0 for b in best[c.id]]
         score[c.id] = sum(kept) / len(kept) if kept else 0.0
-    full = {c.item_id: score[c.id] for c in cases if c.kind == "full"}
-    removed = [c for c in cases if c.kind == "removed"]
-    lowers = sum(score[c.id] < full[c.item_id] for c in removed) / max(1, len(removed))
-    mae = sum(abs(score[c.id] - c.expected_recall) for c in cases) / len(cases)
-    return lowers, mae
+    out = atomic_fidelity.case_figures(cases, score)
+    return out.removed_lowers, out.mae
 
 
 def _own_chunk_first(items: Sequence[atomic_set.Item], embedded: Embedded) -> tuple[int, int]:

@@ -74,15 +74,20 @@ def scores(judged: Sequence[Judged], settings: BuiltinSettings) -> dict[str, flo
 
 
 def figures(judged: Sequence[Judged], score: dict[str, float]) -> Figures:
-    full = {j.case.item_id: score[j.case.id] for j in judged if j.case.kind == "full"}
+    return case_figures([j.case for j in judged], score)
+
+
+def case_figures(cases: Sequence[atomic_set.Case], score: dict[str, float]) -> Figures:
+    """The figures of `cases` scored `score` (by case id), whichever judge scored them."""
+    full = {c.item_id: score[c.id] for c in cases if c.kind == "full"}
 
     def lowers(kind: str) -> float:
-        rows = [j for j in judged if j.case.kind == kind]
-        return sum(score[j.case.id] < full[j.case.item_id] for j in rows) / max(1, len(rows))
+        rows = [c for c in cases if c.kind == kind]
+        return sum(score[c.id] < full[c.item_id] for c in rows) / max(1, len(rows))
 
-    errors = [abs(score[j.case.id] - j.case.expected_recall) for j in judged]
+    errors = [abs(score[c.id] - c.expected_recall) for c in cases]
     return Figures(
-        cases=len(judged),
+        cases=len(cases),
         mae=sum(errors) / len(errors),
         exact=sum(e < 1e-9 for e in errors) / len(errors),
         removed_lowers=lowers("removed"),
@@ -114,15 +119,23 @@ def _choose(rows: Sequence[Judged], settings: Callable[[float, float], BuiltinSe
     return THRESHOLDS[i], POOLED[j]
 
 
+def _latin(one: float, pool: float) -> BuiltinSettings:
+    """The shipped settings with these thresholds for claims of any script but CJK."""
+    return replace(BuiltinSettings(), threshold=one, combined_threshold=pool)
+
+
+def _cjk(one: float, pool: float) -> BuiltinSettings:
+    """The shipped settings with these thresholds for Japanese and Chinese claims."""
+    return replace(BuiltinSettings(), cjk_threshold=one, cjk_combined_threshold=pool)
+
+
 def choose_latin(rows: Sequence[Judged]) -> tuple[float, float]:
-    base = BuiltinSettings()
-    return _choose(rows, lambda t, p: replace(base, threshold=t, combined_threshold=p))
+    return _choose(rows, _latin)
 
 
 def choose_cjk(rows: Sequence[Judged]) -> tuple[float, float]:
     """The thresholds for Japanese and Chinese claims, chosen on `rows`."""
-    base = BuiltinSettings()
-    return _choose(rows, lambda t, p: replace(base, cjk_threshold=t, cjk_combined_threshold=p))
+    return _choose(rows, _cjk)
 
 
 def choose_cjk_discount(
@@ -134,8 +147,7 @@ def choose_cjk_discount(
     for discount, judged in sorted(by_discount.items()):
         rows = [j for j in judged if _spaceless(j) and keep(j)]
         ct, cp = choose_cjk(rows)
-        chosen = replace(BuiltinSettings(), cjk_threshold=ct, cjk_combined_threshold=cp)
-        fits.append((round(figures(rows, scores(rows, chosen)).mae, 9), discount, ct, cp))
+        fits.append((round(figures(rows, scores(rows, _cjk(ct, cp))).mae, 9), discount, ct, cp))
     _, discount, ct, cp = min(fits)
     return discount, ct, cp
 
@@ -241,16 +253,10 @@ def _ceiling(judged: Sequence[Judged]) -> list[str]:
     grid, chosen on the very cases it is reported on: what no choice of thresholds can
     exceed for this judge, cross-validated or not."""
     parts = []
-    for name, (langs, settings) in {
-        "English": (
-            ("en",),
-            lambda t, p: replace(BuiltinSettings(), threshold=t, combined_threshold=p),
-        ),
-        "Japanese and Chinese": (
-            CJK,
-            lambda t, p: replace(BuiltinSettings(), cjk_threshold=t, cjk_combined_threshold=p),
-        ),
-    }.items():
+    for name, langs, settings in (
+        ("English", ("en",), _latin),
+        ("Japanese and Chinese", CJK, _cjk),
+    ):
         rows = [j for j in judged if j.case.lang in langs]
         best = max(
             figures(rows, scores(rows, settings(t, p))).removed_lowers

@@ -385,9 +385,7 @@ class BuiltinJudge:
 
     def judge(self, claims: Sequence[str], chunks: Sequence[str]) -> list[Verdict]:
         """The synchronous core of `attribute`: one verdict per claim, in order."""
-        context = _Context(chunks, self.settings.window, detect([*claims, *chunks]))
-        weights = self._weights(context)
-        siblings = _Siblings(claims, context.language, self.settings.cjk_sibling_discount)
+        context, weights, siblings = self._read(claims, chunks)
         out = []
         for index, text in enumerate(claims):
             ranked = self._rank(text, context, weights, siblings)
@@ -405,9 +403,7 @@ class BuiltinJudge:
     ) -> list[Assessment]:
         """What `judge` decides from, for every window scoring at least `floor` and with
         every rule checked, so settings can be swept without judging again."""
-        context = _Context(chunks, self.settings.window, detect([*claims, *chunks]))
-        weights = self._weights(context)
-        siblings = _Siblings(claims, context.language, self.settings.cjk_sibling_discount)
+        context, weights, siblings = self._read(claims, chunks)
         out = []
         for text in claims:
             ranked = self._rank(text, context, weights, siblings)
@@ -424,8 +420,14 @@ class BuiltinJudge:
             out.append(Assessment(windows, (ranked.pooled_score, pooled), spaceless))
         return out
 
-    def _weights(self, context: _Context) -> _Rarity:
-        return _Rarity([a for sents in context.analyses for a in sents], self.settings.rarity)
+    def _read(
+        self, claims: Sequence[str], chunks: Sequence[str]
+    ) -> tuple[_Context, _Rarity, _Siblings]:
+        """The chunks analysed, and the word weights the context and the claims give."""
+        context = _Context(chunks, self.settings.window, detect([*claims, *chunks]))
+        rarity = _Rarity([a for sents in context.analyses for a in sents], self.settings.rarity)
+        siblings = _Siblings(claims, context.language, self.settings.cjk_sibling_discount)
+        return context, rarity, siblings
 
     @staticmethod
     def _vetoed(
@@ -634,7 +636,7 @@ class _Siblings:
     def __init__(self, claims: Sequence[str], language: str, discount: float) -> None:
         spaceless = [c for c in claims if cjk.SPACELESS.search(c)]
         self._others = len(spaceless) - 1
-        terms = (analyse(c, with_names=False, language=language).terms for c in spaceless)
+        terms = (_sentence(c, language).terms for c in spaceless)  # analysed once a process
         self._df = Counter(chain.from_iterable(terms)) if self._others > 0 else Counter()
         self._discount = discount
 
