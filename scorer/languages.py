@@ -14,23 +14,22 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-import bm25s.stopwords
 import Stemmer
 
 ENGLISH = "en"
-# code -> (Snowball algorithm, bm25s function words)
+# code -> Snowball algorithm; bm25s keeps each one's function words as STOPWORDS_<NAME>.
 _KNOWN = {
-    "de": ("german", bm25s.stopwords.STOPWORDS_GERMAN),
-    "fr": ("french", bm25s.stopwords.STOPWORDS_FRENCH),
-    "es": ("spanish", bm25s.stopwords.STOPWORDS_SPANISH),
-    "it": ("italian", bm25s.stopwords.STOPWORDS_ITALIAN),
-    "pt": ("portuguese", bm25s.stopwords.STOPWORDS_PORTUGUESE),
-    "nl": ("dutch", bm25s.stopwords.STOPWORDS_DUTCH),
-    "da": ("danish", bm25s.stopwords.STOPWORDS_DANISH),
-    "no": ("norwegian", bm25s.stopwords.STOPWORDS_NORWEGIAN),
-    "sv": ("swedish", bm25s.stopwords.STOPWORDS_SWEDISH),
-    "ru": ("russian", bm25s.stopwords.STOPWORDS_RUSSIAN),
-    "tr": ("turkish", bm25s.stopwords.STOPWORDS_TURKISH),
+    "de": "german",
+    "fr": "french",
+    "es": "spanish",
+    "it": "italian",
+    "pt": "portuguese",
+    "nl": "dutch",
+    "da": "danish",
+    "no": "norwegian",
+    "sv": "swedish",
+    "ru": "russian",
+    "tr": "turkish",
 }
 _WORD = re.compile(r"[^\W\d_]+")
 # Another language must clearly lead: English and its neighbours share a few short words.
@@ -47,9 +46,12 @@ def plain(word: str) -> str:
 @functools.cache
 def function_words(code: str) -> frozenset[str]:
     """The language's function words, lower case and without accents (as the judge folds)."""
-    if code == ENGLISH:
-        return frozenset(plain(w) for w in bm25s.stopwords.STOPWORDS_EN)
-    return frozenset(plain(w) for w in _KNOWN[code][1])
+    # Imported on first use: bm25s brings numpy, which a model judge's first calls need not
+    # wait for.
+    import bm25s.stopwords
+
+    name = "EN" if code == ENGLISH else _KNOWN[code].upper()
+    return frozenset(plain(w) for w in getattr(bm25s.stopwords, f"STOPWORDS_{name}"))
 
 
 def detect(texts: Iterable[str], budget: int = 4000) -> str:
@@ -71,7 +73,7 @@ def detect(texts: Iterable[str], budget: int = 4000) -> str:
 
 @functools.cache
 def _stemmer(code: str) -> Stemmer.Stemmer:
-    return Stemmer.Stemmer(_KNOWN[code][0])
+    return Stemmer.Stemmer(_KNOWN[code])
 
 
 def snowball(word: str, code: str) -> str:

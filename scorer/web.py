@@ -1,7 +1,7 @@
 """What every HTTP client here shares (model endpoints and retrievers under test): which
 answers are worth a retry, how long to wait, the server's Retry-After, the retry loop
-itself (tenacity's); and the retrievers' pooled client (model endpoints use aiohttp, see
-scorer.models.http)."""
+itself (tenacity's). Model endpoints use aiohttp (scorer.models.http), retrievers httpx
+(scorer.retrievers.http): this module imports neither."""
 
 from __future__ import annotations
 
@@ -12,26 +12,12 @@ from email.utils import parsedate_to_datetime
 from typing import TypeVar
 
 import anyio
-import httpx
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_attempt
 
 T = TypeVar("T")
 
 # Throttled, timed out, conflicting or failing servers: worth another try. Other 4xx are not.
 RETRYABLE_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
-
-
-def pooled_client(
-    headers: dict[str, str], timeout: float, max_connections: int
-) -> httpx.AsyncClient:
-    """One client per endpoint, reused for every call: connections stay open between cases."""
-    return httpx.AsyncClient(
-        headers=headers,
-        timeout=httpx.Timeout(timeout),
-        limits=httpx.Limits(
-            max_connections=max_connections, max_keepalive_connections=max_connections
-        ),
-    )
 
 
 def backoff(attempt: int, base: float, cap: float, rng: random.Random) -> float:

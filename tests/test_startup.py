@@ -210,3 +210,32 @@ def test_a_run_imports_no_fastapi_and_with_the_built_in_judge_no_model_client(
     assert "recall_audit.flows.audit" in modules
     unwanted = sorted(m for m in modules if m.startswith(("fastapi", "aiohttp")))
     assert unwanted == [], unwanted[:10]
+
+
+# What the early calls of a model judge on precomputed chunks import (tasks/early.py), as
+# check_before_start makes them: the judge, the retriever, the early judge.
+EARLY_CALLS = """
+from recall_audit.scorer.judges import get_judge
+from recall_audit.scorer.retrievers import retriever_from_spec
+from recall_audit.tasks.early import can_call_early
+from recall_audit.scorer.text import analyse
+get_judge("openai/m")
+retriever_from_spec("precomputed")
+"""
+
+
+def test_a_model_judges_first_calls_wait_for_no_retriever_library_or_database() -> None:
+    """numpy and bm25s (a bm25 retriever's, the function-word lists' first use), httpx (an
+    HTTP retriever's) and SQLAlchemy (a new database is made once the calls are out) are
+    imported after the first calls go, not before."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", EARLY_CALLS],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    modules = imported_modules(done.stderr)
+    assert "aiohttp" in modules  # the model client itself is there
+    unwanted = ("numpy", "bm25s", "httpx", "sqlalchemy", "prefect")
+    assert sorted(m for m in modules if within(m, unwanted)) == []

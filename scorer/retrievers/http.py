@@ -22,7 +22,6 @@ from recall_audit.scorer.web import (
     RETRYABLE_STATUS,
     Retryable,
     backoff,
-    pooled_client,
     retry_after,
     with_retries,
 )
@@ -53,6 +52,19 @@ class Answer:
     @property
     def text(self) -> str:
         return self.content.decode(self.encoding or "utf-8", errors="replace")
+
+
+def pooled_client(
+    headers: dict[str, str], timeout: float, max_connections: int
+) -> httpx.AsyncClient:
+    """One client per endpoint, reused for every call: connections stay open between cases."""
+    return httpx.AsyncClient(
+        headers=headers,
+        timeout=httpx.Timeout(timeout),
+        limits=httpx.Limits(
+            max_connections=max_connections, max_keepalive_connections=max_connections
+        ),
+    )
 
 
 def public_url(url: str) -> str:

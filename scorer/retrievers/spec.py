@@ -11,14 +11,11 @@ from recall_audit.scorer.errors import ConfigurationError
 from recall_audit.scorer.limits import CaseLimits, limits_from_env
 from recall_audit.scorer.redact import redact_spec
 from recall_audit.scorer.retrievers.base import BaseRetriever, RetrieverSettings
-from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
-from recall_audit.scorer.retrievers.http import HttpRetriever, public_url
-from recall_audit.scorer.retrievers.local_options import ChunkOptions, DenseOptions, parse_local
 from recall_audit.scorer.retrievers.precomputed import PrecomputedRetriever
-from recall_audit.scorer.retrievers.python import PythonRetriever
 
 if TYPE_CHECKING:
     from recall_audit.scorer.retrievers.dense import DenseRetriever
+    from recall_audit.scorer.retrievers.local_options import ChunkOptions
 
 SPEC_HELP = (
     "use 'precomputed', an http(s):// URL, 'python:module:function', 'bm25:PATH', "
@@ -95,24 +92,40 @@ def _built(
     local: dict[str, Any] | None,
     limits: CaseLimits,
 ) -> BaseRetriever:
+    # Each kind is imported where it is built: precomputed chunks need neither httpx nor
+    # numpy and bm25s, and a model judge's first calls wait for what this module imports.
     if text == "precomputed":
         return PrecomputedRetriever()
     if text.startswith(("http://", "https://")):
+        from recall_audit.scorer.retrievers.http import HttpRetriever, public_url
+
         if not urlsplit(text).hostname:
             raise ConfigurationError(f"retriever URL {public_url(text)} has no host")
         return HttpRetriever(text, settings)
     if text.startswith("python:"):
+        from recall_audit.scorer.retrievers.python import PythonRetriever
+
         try:
             return PythonRetriever.from_target(text.removeprefix("python:"), app_dir)
         except ConfigurationError as error:
             raise ConfigurationError(f"retriever '{text}': {error}") from None
     if text.startswith("bm25:"):
+        from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
+        from recall_audit.scorer.retrievers.local_options import ChunkOptions, parse_local
+
         path, chunks = parse_local(text, "bm25", ChunkOptions, _only(local, ChunkOptions))
         return Bm25Retriever(path, limits.max_chunk_chars, chunks.chunking())
     if text.startswith("dense:"):
         return _dense(text, local, limits.max_chunk_chars)
-    shown = public_url(text) if "://" in text else text
-    raise ConfigurationError(f"unknown retriever '{shown}': {SPEC_HELP}")
+    raise ConfigurationError(f"unknown retriever '{_shown(text)}': {SPEC_HELP}")
+
+
+def _shown(text: str) -> str:
+    if "://" not in text:
+        return text
+    from recall_audit.scorer.retrievers.http import public_url
+
+    return public_url(text)
 
 
 def _only(values: dict[str, Any] | None, model: type[ChunkOptions]) -> dict[str, Any]:
@@ -123,6 +136,7 @@ def _only(values: dict[str, Any] | None, model: type[ChunkOptions]) -> dict[str,
 def _dense(text: str, local: dict[str, Any] | None, max_chars: int) -> DenseRetriever:
     # Imported here: the model layer (aiohttp) is a dense retriever's alone.
     from recall_audit.scorer.retrievers.dense import DenseRetriever
+    from recall_audit.scorer.retrievers.local_options import DenseOptions, parse_local
 
     path, options = parse_local(text, "dense", DenseOptions, local)
     try:
