@@ -3,8 +3,9 @@ flow run: on a fast endpoint they are answered before the flow's first batch ask
 and the flow is handed those answers instead of asking again.
 
 Only what the flow will ask is asked early: the one call that lists and judges a new ground
-truth's claims, for its first case in the first batch, from chunks the rows carry, read as
-the extract-context stage reads them (tasks/chunks.py). The calls go through the model
+truth's claims, for its first case, from chunks the rows carry, read as the extract-context
+stage reads them (tasks/chunks.py), in the dataset's order through the flow's first
+EARLY_BATCHES batches, until the flow takes over. The calls go through the model
 client the flow's batches then use (the same pool, the same limiter: the in-flight limit and
 the rate limits count them), and the flow's judge gets each answer as the answer to its own
 first ask of that request, its usage booked on the case as any call's. An answer the flow
@@ -16,14 +17,14 @@ No Prefect here: all of this happens before it is imported.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pydantic import SecretStr
 from recall_audit.scorer.audit_spec import BATCH_SIZE, PRECOMPUTED, AuditSpec
 from recall_audit.scorer.context import ContextError
-from recall_audit.scorer.datasets import DatasetCase, iter_cases
+from recall_audit.scorer.datasets import DatasetCase, iter_batches, iter_cases
 from recall_audit.scorer.judges import LLMJudge, get_judge
 from recall_audit.scorer.models import ModelSettings, RateLimits
 from recall_audit.scorer.models.base import ChatModel, JsonReply, JsonRequest
@@ -35,6 +36,10 @@ from recall_audit.tasks.chunks import chunk_problem, kept_chunks
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
+
+# How many of the flow's first batches the early calls may cover: the two it starts with,
+# and as many again to keep a fast endpoint busy while the flow starts.
+EARLY_BATCHES = 4
 
 
 def model_settings(spec: AuditSpec, api_key: SecretStr | None = None) -> ModelSettings:
@@ -50,9 +55,16 @@ def model_settings(spec: AuditSpec, api_key: SecretStr | None = None) -> ModelSe
     )
 
 
+class Overtaken(Exception):
+    """The flow asked this request itself first (or the model is closed): asking it early
+    now would make the same call twice."""
+
+
 class EarlyReplies:
-    """A ChatModel that keeps the answer to each request asked early, for the first time the
-    flow asks it; every other request goes to the model as it comes."""
+    """The flow's ChatModel: the answer to each request asked early is kept for the first
+    time the flow asks it; every other request goes to the model as it comes. The early
+    judge asks through `early`, and goes on while the flow starts asking, never asking what
+    the flow has asked already."""
 
     def __init__(self, inner: ChatModel) -> None:
         self._inner = inner
@@ -60,23 +72,49 @@ class EarlyReplies:
         self.model = inner.model
         self.base_url = inner.base_url
         self._early: dict[str, asyncio.Task[JsonReply]] = {}
-        self.recording = True
+        # What the flow asked that was not asked early, while the early judge may still ask.
+        self._flow_asked: set[str] | None = set()
+        self.early = _EarlyAsker(self)
 
     async def complete_json(self, request: JsonRequest) -> JsonReply:
         key = request.canonical_json()
-        if self.recording:
-            task = self._early.setdefault(
-                key, asyncio.ensure_future(self._inner.complete_json(request))
-            )
-            # Shielded: the early judge stopping (the flow took over) leaves the call going.
-            return await asyncio.shield(task)
         asked = self._early.pop(key, None)
-        return await asked if asked is not None else await self._inner.complete_json(request)
+        if asked is not None:
+            return await asked
+        if self._flow_asked is not None:
+            self._flow_asked.add(key)
+        return await self._inner.complete_json(request)
+
+    async def ask_early(self, request: JsonRequest) -> JsonReply:
+        key = request.canonical_json()
+        if self._flow_asked is None or key in self._flow_asked:
+            raise Overtaken
+        task = self._early.setdefault(
+            key, asyncio.ensure_future(self._inner.complete_json(request))
+        )
+        # Shielded: the early judge stopping leaves the call going, for the flow to take.
+        return await asyncio.shield(task)
+
+    def early_done(self) -> None:
+        """The early judge asks nothing more."""
+        self._flow_asked = None
 
     async def aclose(self) -> None:
+        self.early_done()
         for task in self._early.values():
             task.cancel()
         await self._inner.aclose()
+
+
+class _EarlyAsker:
+    """The early judge's ChatModel: EarlyReplies.ask_early."""
+
+    def __init__(self, replies: EarlyReplies) -> None:
+        self.provider, self.model, self.base_url = replies.provider, replies.model, replies.base_url
+        self.complete_json = replies.ask_early
+
+    async def aclose(self) -> None:
+        return None
 
 
 class _ReadOnly:
@@ -113,11 +151,11 @@ class EarlyCalls:
 
     def judge_for(self, spec: AuditSpec, cache: ResponseCache) -> LLMJudge | None:
         """The flow's judge, on the early calls' model, when `spec` asks for the judge and
-        endpoint settings they were made with; the early judge stops asking."""
+        endpoint settings they were made with; otherwise the early judge stops asking."""
         if _endpoint(spec) != _endpoint(self.spec):
+            self._work.cancel()
+            self.model.early_done()
             return None
-        self._work.cancel()
-        self.model.recording = False
         return LLMJudge(self.model, cache=cache)
 
 
@@ -167,11 +205,67 @@ def start_early_calls(
     if not isinstance(judge, LLMJudge):
         return None
     model = EarlyReplies(judge.model)
-    early = LLMJudge(model, cache=_NoAnswers() if engine is None else _read_only_cache(engine))
-    inputs = list(_first_new_ground_truths(spec, engine, early))
-    work = asyncio.run_coroutine_threadsafe(_judge_all(early, inputs), loop)
+    cache = _NoAnswers() if engine is None else _read_only_cache(engine)
+    early = LLMJudge(model.early, cache=cache)
+    work = asyncio.run_coroutine_threadsafe(_judge_ahead(spec, engine, early, model), loop)
     _made = EarlyCalls(spec, model, work)
     return _made
+
+
+async def _judge_ahead(
+    spec: AuditSpec, engine: Engine | None, judge: LLMJudge, replies: EarlyReplies
+) -> None:
+    """The early calls in the dataset's order, as the flow's first batches will ask them: the
+    endpoint is kept busy while the flow starts, until the flow's own asking overtakes
+    them. At most twice the requests in flight wait for an answer, so what the flow takes
+    is what it asks next; a run whose flow never starts has cost at most EARLY_BATCHES
+    batches."""
+    ahead = asyncio.Semaphore(2 * spec.limits.concurrency)
+    overtaken = asyncio.Event()
+    # Each new ground truth's claims, once its first case's judgement gives them.
+    claims: dict[str, asyncio.Future[list[str]]] = {}
+
+    async def first(ask: EarlyAsk) -> None:
+        judgement = await judge.claims_and_verdicts(ask.ground_truth, ask.chunks, ask.question)
+        claims[ask.key].set_result(judgement.claims if judgement.claims_error is None else [])
+
+    async def later(ask: EarlyAsk) -> None:
+        # The flow judges this case's chunks against the claims its first case's answer gave.
+        found = await claims[ask.key]
+        if found:
+            await judge.attribute(found, ask.chunks)
+
+    async def asked(ask: EarlyAsk, leads: bool) -> None:
+        try:
+            await (first(ask) if leads else later(ask))
+        except Overtaken:
+            overtaken.set()
+        finally:
+            ahead.release()
+            if leads and not claims[ask.key].done():  # its call failed: no claims to judge
+                claims[ask.key].set_result([])
+
+    size = spec.limits.batch_size or BATCH_SIZE
+    batches = iter_batches(iter_cases(spec.dataset.path, on_error="skip"), size)
+    frozen: set[str] = set()
+    try:
+        async with asyncio.TaskGroup() as group:
+            for _ in range(EARLY_BATCHES):
+                # Read off the loop: answers are being read on it meanwhile.
+                batch = await asyncio.to_thread(next, batches, None)
+                if batch is None:
+                    return
+                asks = await asyncio.to_thread(_early_asks, batch, frozen, spec, engine, judge)
+                for ask in asks:
+                    await ahead.acquire()
+                    if overtaken.is_set():
+                        return
+                    leads = ask.key not in claims
+                    if leads:
+                        claims[ask.key] = asyncio.get_running_loop().create_future()
+                    group.create_task(asked(ask, leads))
+    finally:
+        replies.early_done()
 
 
 def _read_only_cache(engine: Engine) -> _ReadOnly:
@@ -180,37 +274,38 @@ def _read_only_cache(engine: Engine) -> _ReadOnly:
     return _ReadOnly(DatabaseResponseCache(engine))
 
 
-async def _judge_all(judge: LLMJudge, inputs: list[tuple[str, list[str], str | None]]) -> None:
-    await asyncio.gather(*(judge.claims_and_verdicts(*one) for one in inputs))
+@dataclass(frozen=True)
+class EarlyAsk:
+    """A case the flow will ask the model about: its ground truth's key, and what is asked."""
+
+    key: str
+    ground_truth: str
+    chunks: list[str]
+    question: str | None
 
 
-def _first_new_ground_truths(
-    spec: AuditSpec, engine: Engine | None, judge: LLMJudge
-) -> Iterator[tuple[str, list[str], str | None]]:
-    """(ground truth, chunks, question) of the first case of each ground truth whose claims
-    are not frozen, in the first batch: its cases ask for new claims in the dataset's order,
-    before any later batch's do."""
-    count = spec.limits.batch_size or BATCH_SIZE
-    cases: list[DatasetCase] = []
-    for case in iter_cases(spec.dataset.path, on_error="skip"):
-        cases.append(case)
-        if len(cases) >= count:
-            break
-    sources = {
-        claim_key(*claim_source(c.ground_truth, c.question)): c
-        for c in reversed(cases)  # the first case of each ground truth wins
-        if c.ground_truth and c.ground_truth.strip() and c.contexts is not None
-    }
-    frozen = {} if engine is None else _frozen(engine, sorted(sources), judge)
+def _early_asks(
+    cases: list[DatasetCase],
+    frozen: set[str],
+    spec: AuditSpec,
+    engine: Engine | None,
+    judge: LLMJudge,
+) -> list[EarlyAsk]:
+    """The cases of a batch with chunks whose ground truth's claims were not frozen before
+    the run (`frozen`, which this extends): the first of each ground truth is asked for its
+    claims and verdicts, the others for verdicts on those claims, as the flow asks them."""
     scrub = scrubber()
+    asks: list[EarlyAsk] = []
     for case in cases:
-        ground_truth, question = claim_source(case.ground_truth, case.question)
-        key = claim_key(ground_truth, question)
-        if sources.get(key) is not case or key in frozen:
+        if not (case.ground_truth and case.ground_truth.strip()) or case.contexts is None:
             continue
+        ground_truth, question = claim_source(case.ground_truth, case.question)
         chunks = _chunks(case, spec, scrub)
         if chunks:
-            yield ground_truth, chunks, question
+            asks.append(EarlyAsk(claim_key(ground_truth, question), ground_truth, chunks, question))
+    if engine is not None:
+        frozen.update(_frozen(engine, sorted({a.key for a in asks}), judge))
+    return [a for a in asks if a.key not in frozen]
 
 
 def _frozen(engine: Engine, keys: list[str], judge: LLMJudge) -> dict[str, list[str]]:

@@ -63,3 +63,32 @@ def test_the_first_calls_go_before_the_flow_run_and_are_made_once(
     assert again.returncode == 0, again.stderr
     rerun = json.loads(again.stdout)
     assert rerun["model_calls"] == 0 and rerun["mean_recall"] == summary["mean_recall"]
+
+
+def test_the_early_calls_cover_the_first_batches_and_the_twins_verdicts(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    """Batches of two: the early calls go on past the first batch, through the flow's first
+    EARLY_BATCHES, and a case whose ground truth an earlier case lists is asked for its
+    verdicts on those claims, as the flow asks it: every call is made before the flow run
+    starts, once."""
+    data = _with_twins(tmp_path / "cases.jsonl")
+    with FakeModelServer(lexical_model) as model:
+        env = cli_env(
+            prefect_api,
+            sqlite_db_url,
+            OPENAI_BASE_URL=model.url + "/v1",
+            OPENAI_API_KEY="sk-test",
+        )
+        args = ("run", "--dataset", str(data), "--judge", "openai/fake", "--batch-size", "2")
+        done = recall_audit(*args, "--json", env=env, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        summary = json.loads(done.stdout)
+        last_at = time.time() - (time.monotonic() - max(r.at for r in model.requests))
+        kinds = [kind_of(r) for r in model.requests]
+        bodies = [r.body for r in model.requests]
+
+    assert summary["scored"] == 6 and summary["errors"] == 0
+    assert sorted(kinds) == ["attribution"] * 2 + ["judgement"] * 4
+    assert len(set(bodies)) == len(bodies) == summary["model_calls"]
+    assert last_at < _started(prefect_api, summary)
