@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -13,31 +15,59 @@ from recall_audit.storage.tables import ResponseCache
 from sqlalchemy import Engine, bindparam, select
 from sqlmodel import Session
 
-_VALUE_BY_KEY = select(table(ResponseCache).c.value).where(
-    table(ResponseCache).c.key == bindparam("key")
+_COLUMNS = table(ResponseCache).c
+_VALUES_BY_KEYS = select(_COLUMNS.key, _COLUMNS.value).where(
+    _COLUMNS.key.in_(bindparam("keys", expanding=True))
 )
+
+
+@dataclass
+class _Lookup:
+    key: str
+    value: dict[str, Any] | None = None
+    done: bool = False
 
 
 class DatabaseResponseCache:
     """`async get(key)` / `async set(key, value)`; the blocking database work runs in a thread
-    so the event loop keeps other model calls in flight, and answers that arrive together are
-    committed together (with the case results, when given the audit's `commits`)."""
+    so the event loop keeps other model calls in flight. Lookups that arrive while another
+    group is being read share the next query, as answers that arrive together are committed
+    together (with the case results, when given the audit's `commits`): a thread hand-off
+    per lookup cost the event loop more than the query."""
 
     def __init__(self, engine: Engine, commits: GroupCommit | None = None) -> None:
         self._engine = engine
         self._commits = commits or GroupCommit(engine)
+        self._waiting: list[_Lookup] = []
+        self._turn = anyio.Lock()
 
     async def get(self, key: str) -> dict[str, Any] | None:
-        return await anyio.to_thread.run_sync(self._get, key)
+        lookup = _Lookup(key)
+        self._waiting.append(lookup)
+        async with self._turn:
+            # A lookup an earlier group answered has nothing left to do.
+            if not lookup.done:
+                group, self._waiting = self._waiting, []
+                await anyio.to_thread.run_sync(self._read, group)
+        return lookup.value
 
     async def set(self, key: str, value: dict[str, Any]) -> None:
         await self._commits.write(_write_many, (key, value))
 
-    def _get(self, key: str) -> dict[str, Any] | None:
+    def _read(self, group: list[_Lookup]) -> None:
         # One Core statement on a plain connection: an ORM session and its identity map cost
-        # several times the lookup. Each call decodes a fresh value, so callers never share it.
+        # several times the lookup.
+        keys = sorted({lookup.key for lookup in group})
         with self._engine.connect() as connection:
-            return connection.execute(_VALUE_BY_KEY, {"key": key}).scalar_one_or_none()
+            rows = connection.execute(_VALUES_BY_KEYS, {"keys": keys})
+            found = {key: value for key, value in rows}
+        given: set[str] = set()
+        for lookup in group:
+            value = found.get(lookup.key)
+            # Each caller gets a value of its own, even when two asked for one key.
+            lookup.value = copy.deepcopy(value) if lookup.key in given else value
+            given.add(lookup.key)
+            lookup.done = True
 
 
 def _write_many(session: Session, entries: list[tuple[str, dict[str, Any]]]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import cast
 
 from recall_audit.scorer.judge import OneCallJudge, verdict_cache_version
 from recall_audit.scorer.recall import (
@@ -109,8 +110,9 @@ async def _first_judgement(
 ) -> _Scored:
     """A new ground truth's claims and this case's verdicts in one call; the claims are
     frozen with the case's result, then given to the cases waiting for them."""
-    judge = ctx.judge
-    assert isinstance(judge, OneCallJudge)  # claims are left pending only for such a judge
+    # Claims are left pending only for such a judge. Not asserted: a runtime check of a
+    # Protocol walks its members on every call (a quarter second over 600 ground truths).
+    judge = cast(OneCallJudge, ctx.judge)
     key = case_claim_key(work)
     try:
         async with ctx.judging.place(rank):

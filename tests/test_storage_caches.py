@@ -20,7 +20,7 @@ from recall_audit.storage import (
     upsert_dataset,
 )
 from recall_audit.storage.tables import Case, ClaimSet, Dataset
-from sqlalchemy import Engine
+from sqlalchemy import Engine, event
 from sqlmodel import Session, func, select
 
 TRUTH = "Paris is the capital of France. It has two million people."
@@ -93,6 +93,39 @@ async def test_response_cache_serves_concurrent_callers(db_engine: Engine) -> No
             group.start_soon(cache.set, f"key-{i}", {"n": i})
     found = [await cache.get(f"key-{i}") for i in range(20)]
     assert found == [{"n": i} for i in range(20)]
+
+
+@pytest.mark.anyio
+async def test_lookups_that_arrive_together_share_a_query(db_engine: Engine) -> None:
+    """Twenty lookups at once cost a few queries, not twenty; each caller still gets a value
+    of its own, even two callers of one key."""
+    cache = DatabaseResponseCache(db_engine)
+    for i in range(10):
+        await cache.set(f"key-{i}", {"n": i, "claims": []})
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, *args) -> None:  # type: ignore[no-untyped-def]
+        if "response_cache" in statement and statement.lstrip().upper().startswith("SELECT"):
+            statements.append(statement)
+
+    event.listen(db_engine, "before_cursor_execute", count)
+    found: dict[int, dict | None] = {}
+
+    async def look(i: int) -> None:
+        found[i] = await cache.get(f"key-{i % 12}")
+
+    try:
+        async with anyio.create_task_group() as group:
+            for i in range(20):
+                group.start_soon(look, i)
+    finally:
+        event.remove(db_engine, "before_cursor_execute", count)
+    assert {i: v and v["n"] for i, v in found.items()} == {
+        i: (i % 12 if i % 12 < 10 else None) for i in range(20)
+    }
+    assert 1 <= len(statements) <= 3
+    found[0]["claims"].append("changed")  # type: ignore[index]
+    assert found[12] == {"n": 0, "claims": []}
 
 
 def test_a_dataset_is_registered_once_by_name(db_session: Session) -> None:
