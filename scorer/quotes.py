@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -25,7 +26,7 @@ def quote_found(quote: str, chunk: str) -> bool:
     parts = [p for p in parts if p]
     if not parts:
         return False
-    haystack = f" {normalise(chunk)} "
+    haystack = _haystack(chunk)
     position = 0
     for part in parts:
         found = haystack.find(f" {part} ", position)
@@ -33,6 +34,12 @@ def quote_found(quote: str, chunk: str) -> bool:
             return False
         position = found + len(part) + 1
     return True
+
+
+# The chunks of the cases being judged: every verdict of an answer searches them again.
+@functools.lru_cache(maxsize=1024)
+def _haystack(chunk: str) -> str:
+    return f" {normalise(chunk)} "
 
 
 def quote_source(quote: str, chunks: Sequence[str], cited: Sequence[int]) -> int | None:
