@@ -92,3 +92,30 @@ def test_the_early_calls_cover_the_first_batches_and_the_twins_verdicts(
     assert sorted(kinds) == ["attribution"] * 2 + ["judgement"] * 4
     assert len(set(bodies)) == len(bodies) == summary["model_calls"]
     assert last_at < _started(prefect_api, summary)
+
+
+def test_a_bad_row_in_fail_mode_stops_the_command_before_any_call(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    """The rows of a file are counted after the first calls are out, except in fail mode:
+    there a bad row, however late in the file, stops the command before the model is asked
+    anything."""
+    data = _with_twins(tmp_path / "cases.jsonl")
+    with data.open("a") as rows:
+        rows.write('{"id": "late", "contexts": ["no ground truth"]}\n')
+    with FakeModelServer(lexical_model) as model:
+        env = cli_env(
+            prefect_api,
+            sqlite_db_url,
+            OPENAI_BASE_URL=model.url + "/v1",
+            OPENAI_API_KEY="sk-test",
+        )
+        args = ("run", "--dataset", str(data), "--judge", "openai/fake", "--json")
+        failed = recall_audit(*args, "--on-bad-row", "fail", env=env, cwd=tmp_path)
+        asked_when_failed = len(model.requests)
+        skipped = recall_audit(*args, env=env, cwd=tmp_path)
+
+    assert failed.returncode == 2 and "cases.jsonl:7: no question" in failed.stderr, failed.stderr
+    assert asked_when_failed == 0
+    assert skipped.returncode == 0, skipped.stderr
+    assert json.loads(skipped.stdout)["skipped_rows"] == 1

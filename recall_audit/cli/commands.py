@@ -203,9 +203,14 @@ def check_before_start(
     Given the `loop` the audit will run on, the run's first model calls start on it as soon
     as they can be known (start_early_calls)."""
     dataset = Path(spec.dataset.path)
+    # In fail mode a bad row stops the command before any model call; otherwise the rows are
+    # counted once the first calls are out (on a large file, a tenth of a second and more).
+    counted_first = spec.dataset.on_bad_row == "fail" or loop is None
     with bad_input_exits():
         check_dataset_name(spec.dataset.name or dataset.stem)
-        total = _count_valid_rows(dataset, spec.dataset.on_bad_row, spec.retriever.spec)
+        iter_cases(dataset)  # a missing file or an unknown format stops here at once
+        if counted_first:
+            total = _count_valid_rows(dataset, spec.dataset.on_bad_row, spec.retriever.spec)
         if spec.dataset.qrels:
             read_qrels(spec.dataset.qrels)
     check_judge_and_retriever(spec)
@@ -221,6 +226,9 @@ def check_before_start(
         ensure_prefect_api()
     if loop is not None and _can_call_early(spec, resumed):
         start_early_calls(spec, engine, loop)
+    if not counted_first:
+        with bad_input_exits():
+            total = _count_valid_rows(dataset, spec.dataset.on_bad_row, spec.retriever.spec)
     if engine is None:
         open_engine()
     if spec.limits.task_runner is not None:
