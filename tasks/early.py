@@ -2,15 +2,17 @@
 flow run: on a fast endpoint they are answered before the flow's first batch asks for them,
 and the flow is handed those answers instead of asking again.
 
-Only what the flow will ask is asked early: the one call that lists and judges a new ground
-truth's claims, for its first case, from chunks the rows carry, read as the extract-context
-stage reads them (tasks/chunks.py), in the dataset's order through the flow's first
-EARLY_BATCHES batches, until the flow takes over. The calls go through the model
-client the flow's batches then use (the same pool, the same limiter: the in-flight limit and
-the rate limits count them), and the flow's judge gets each answer as the answer to its own
-first ask of that request, its usage booked on the case as any call's. An answer the flow
-never asks for (a ground truth another process froze meanwhile) is a call wasted, never a
-result changed: every case is judged, saved and shown in Prefect as it would have been.
+Only what the flow will ask is asked early, as it will ask it: the first case of a new
+ground truth, the one call that lists and judges its claims; each later case of it, its
+verdicts on the claims that answer gave. The chunks are the rows' own, read as the
+extract-context stage reads them (tasks/chunks.py), and the cases come in the dataset's order
+through the flow's first EARLY_BATCHES batches, while the flow starts and until its own
+asking overtakes them. The calls go through the model client the flow's batches then use
+(the same pool, the same limiter: the in-flight limit and the rate limits count them), and
+the flow's judge gets each answer as the answer to its own first ask of that request, its
+usage booked on the case as any call's. An answer the flow never asks for (a ground truth
+another process froze meanwhile) is a call wasted, never a result changed: every case is
+judged, saved and shown in Prefect as it would have been.
 No Prefect here: all of this happens before it is imported.
 """
 
