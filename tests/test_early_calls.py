@@ -24,6 +24,12 @@ def _with_twins(path: Path) -> Path:
     return path
 
 
+def _model_env(prefect_api: str, sqlite_db_url: str, model: FakeModelServer) -> dict[str, str]:
+    return cli_env(
+        prefect_api, sqlite_db_url, OPENAI_BASE_URL=model.url + "/v1", OPENAI_API_KEY="sk-test"
+    )
+
+
 def _started(api: str, summary: dict) -> float:
     """When the run's flow run started, on this machine's wall clock."""
     latest = {"sort": "EXPECTED_START_TIME_DESC", "limit": 50}
@@ -37,12 +43,7 @@ def test_the_first_calls_go_before_the_flow_run_and_are_made_once(
 ):
     data = _with_twins(tmp_path / "cases.jsonl")
     with FakeModelServer(lexical_model) as model:
-        env = cli_env(
-            prefect_api,
-            sqlite_db_url,
-            OPENAI_BASE_URL=model.url + "/v1",
-            OPENAI_API_KEY="sk-test",
-        )
+        env = _model_env(prefect_api, sqlite_db_url, model)
         args = ("run", "--dataset", str(data), "--judge", "openai/fake", "--json")
         done = recall_audit(*args, env=env, cwd=tmp_path)
         assert done.returncode == 0, done.stderr
@@ -74,12 +75,7 @@ def test_the_early_calls_cover_the_first_batches_and_the_twins_verdicts(
     starts, once."""
     data = _with_twins(tmp_path / "cases.jsonl")
     with FakeModelServer(lexical_model) as model:
-        env = cli_env(
-            prefect_api,
-            sqlite_db_url,
-            OPENAI_BASE_URL=model.url + "/v1",
-            OPENAI_API_KEY="sk-test",
-        )
+        env = _model_env(prefect_api, sqlite_db_url, model)
         args = ("run", "--dataset", str(data), "--judge", "openai/fake", "--batch-size", "2")
         done = recall_audit(*args, "--json", env=env, cwd=tmp_path)
         assert done.returncode == 0, done.stderr
@@ -104,12 +100,7 @@ def test_a_bad_row_in_fail_mode_stops_the_command_before_any_call(
     with data.open("a") as rows:
         rows.write('{"id": "late", "contexts": ["no ground truth"]}\n')
     with FakeModelServer(lexical_model) as model:
-        env = cli_env(
-            prefect_api,
-            sqlite_db_url,
-            OPENAI_BASE_URL=model.url + "/v1",
-            OPENAI_API_KEY="sk-test",
-        )
+        env = _model_env(prefect_api, sqlite_db_url, model)
         args = ("run", "--dataset", str(data), "--judge", "openai/fake", "--json")
         failed = recall_audit(*args, "--on-bad-row", "fail", env=env, cwd=tmp_path)
         asked_when_failed = len(model.requests)
