@@ -81,6 +81,11 @@ def ensure_prefect_api() -> None:
     skip_ca_bundle_for_plain_http()
 
 
+def server_starting() -> bool:
+    """Whether this command launched a server that has not answered yet."""
+    return _starting is not None
+
+
 def prefect_api_ready() -> str | None:
     """Waits until the server this command started answers; returns the line to tell the
     user, None when it started none."""

@@ -97,6 +97,13 @@ def _is_checkable(claim: str) -> bool:
 def extract_claim_texts(ground_truth: str) -> list[str]:
     """The ground truth's atomic claims: sentences, their stand-alone clauses, and the
     facts those hold (judges/atomic.py), each naming its subject."""
+    return list(_claim_texts(ground_truth))
+
+
+# A run's ground truths come back: their claims are found ahead of it (tasks/ahead.py) and
+# again by its claims stage, by a diagnosis, by each of several judges of one process.
+@functools.lru_cache(maxsize=4096)
+def _claim_texts(ground_truth: str) -> tuple[str, ...]:
     claims: list[str] = []
     antecedent = ""  # the subject of the last sentence that named one
     language = detect([ground_truth])
@@ -111,7 +118,7 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
             spaceless = cjk.SPACELESS.search(clause)
             facts = atomic_cjk.split(clause) if spaceless else atomic.split(clause, language)
             claims.extend(c.strip() for c in facts if _is_checkable(c))
-    return list(dict.fromkeys(claims))
+    return tuple(dict.fromkeys(claims))
 
 
 def _merge(parts: Sequence[Analysis]) -> Analysis:
@@ -364,6 +371,12 @@ class _Ranked:
     spaceless: bool  # a Japanese or Chinese claim
 
 
+_Call = tuple[BuiltinSettings, tuple[str, ...], tuple[str, ...]]
+# Verdicts judged ahead of the run that will ask for them (`judge_ahead`): each is handed,
+# once, to the first call with the same settings, claims and chunks.
+_ahead: dict[_Call, list[Verdict]] = {}
+
+
 class BuiltinJudge:
     """Sentence and clause claims; content-word coverage, vetoed by checks of values,
     names, negation, subject, roles, number bindings, polarity and direction."""
@@ -385,6 +398,8 @@ class BuiltinJudge:
 
     def judge(self, claims: Sequence[str], chunks: Sequence[str]) -> list[Verdict]:
         """The synchronous core of `attribute`: one verdict per claim, in order."""
+        if _ahead and (ahead := _ahead.pop(self._call(claims, chunks), None)) is not None:
+            return ahead
         context, weights, siblings = self._read(claims, chunks)
         out = []
         for index, text in enumerate(claims):
@@ -397,6 +412,16 @@ class BuiltinJudge:
             )
             out.append(verdict)
         return out
+
+    def judge_ahead(self, claims: Sequence[str], chunks: Sequence[str]) -> list[Verdict]:
+        """`judge`, its verdicts kept for the first call that asks for them: a command's
+        work while it waits (tasks/ahead.py) is not done again by its run."""
+        verdicts = self.judge(claims, chunks)
+        _ahead[self._call(claims, chunks)] = verdicts
+        return verdicts
+
+    def _call(self, claims: Sequence[str], chunks: Sequence[str]) -> _Call:
+        return self.settings, tuple(claims), tuple(chunks)
 
     def assess(
         self, claims: Sequence[str], chunks: Sequence[str], floor: float
