@@ -19,7 +19,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from recall_audit.cli import results
+from recall_audit.cli import results, startup_done
 from recall_audit.cli.checks import (
     check_prefect_api,
     check_resume,
@@ -301,6 +301,7 @@ def audit_with_progress(
     # A retriever URL with credentials reaches the flow by reference, never as a parameter.
     by_reference = spec.with_retriever(retriever_by_reference(spec.retriever.spec))
     flow = audit(spec=by_reference, resume=resume, keep_errors=keep_errors, run_id=run_id)
+    startup_done()
     try:
         with (
             failure_lines_held(),
