@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import gc
 import os
 import signal
 import subprocess
@@ -365,6 +366,8 @@ def _serve(port: int, idle: float) -> None:
                     server.should_exit = True
 
         threading.Thread(target=stop_when_idle, daemon=True).start()
+        gc.freeze()  # what its start made lives as long as the server (see __main__)
+        gc.enable()
         try:
             server.run()
         finally:
@@ -375,4 +378,8 @@ def _serve(port: int, idle: float) -> None:
 
 
 if __name__ == "__main__":
+    # Its start (the imports of Prefect's server, FastAPI and SQLAlchemy, the app) makes
+    # objects that live as long as the server: the collector passing over them as they are
+    # made delayed its first answer; it is back on, with them frozen out, once they are.
+    gc.disable()
     _serve(int(sys.argv[1]), float(sys.argv[2]))
