@@ -26,7 +26,6 @@ from recall_audit.scorer.judge import Attribution, Extraction
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.judges.bounded import GroundTruthLimit
 from recall_audit.scorer.judges.builtin import BuiltinJudge
-from recall_audit.scorer.prompts import claim_source
 from recall_audit.scorer.recall import judge_claims
 from recall_audit.scorer.redact import scrubber
 from recall_audit.scorer.retrievers import retriever_from_spec
@@ -58,6 +57,10 @@ class _Ahead:
         self._limited = judge
         self._builtin = builtin
         self.name, self.version = judge.name, judge.version
+        self.max_chars = judge.max_chars
+
+    def extract_ahead(self, ground_truth: str) -> list[str]:
+        return self._builtin.extract_ahead(ground_truth)
 
     async def extract_claims(self, ground_truths: Any, questions: Any = None) -> Extraction:
         return await self._limited.extract_claims(ground_truths, questions)
@@ -109,9 +112,11 @@ async def _judge_case(
         return None
     if chunk_problem(chunks, spec.case_limits) is not None:
         return None
-    extraction = await judge.extract_claims([claim_source(case.ground_truth, case.question)[0]])
-    claims = extraction.claims[0]
-    if extraction.failed or not claims or not chunks:
+    # A ground truth past the judge's limit fails in the flow; no chunks, nothing to judge.
+    if len(case.ground_truth) > judge.max_chars or not chunks:
+        return None
+    claims = judge.extract_ahead(case.ground_truth)
+    if not claims:
         return None
     result = await judge_claims(claims, chunks, judge, scale=spec.scale)
     supported = {v.claim_index for v in result.verdicts if v.supported}

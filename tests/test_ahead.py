@@ -1,6 +1,6 @@
 """The built-in judge's work for a run, done while a first command waits for the Prefect
-server it started (tasks/ahead.py): the flow's judge takes every verdict judged ahead, claims
-and diagnosis included, each once, and the run's results are those of a run without it."""
+server it started (tasks/ahead.py): the flow's judge takes every claim and verdict found
+ahead, the diagnosis' included, each once, and the run's results are those of a run without it."""
 
 from __future__ import annotations
 
@@ -36,6 +36,11 @@ def test_only_what_the_flow_will_ask_the_same_way_is_judged_ahead():
 
 def test_verdicts_judged_ahead_are_each_handed_over_once_as_judged():
     anyio.run(judge_run_ahead, AuditSpec.from_flat(**DEMO_SPEC))
+    claims = dict(builtin._claims_ahead)
+    assert len(claims) == 53  # the demo's ground truths
+    for ground_truth, found in claims.items():
+        assert anyio.run(BuiltinJudge().extract_claims, [ground_truth]).claims == [found]
+    assert builtin._claims_ahead == {}
     ahead = dict(builtin._ahead)
     # Every case's judgement, and the diagnosis' (one per case with a missed claim).
     assert len(ahead) > 53
@@ -61,7 +66,7 @@ def test_the_flow_takes_every_judgement_made_ahead(
 
     monkeypatch.setattr(BuiltinJudge, "_read", read)
     taken = run_audit(**DEMO_SPEC, database_url=sqlite_db_url)
-    assert builtin._ahead == {} and judged == []
+    assert builtin._ahead == {} and builtin._claims_ahead == {} and judged == []
     ignored = {"run_id", "comparison"}
     assert taken.model_dump(exclude=ignored | {"diagnosis"}) == without.model_dump(
         exclude=ignored | {"diagnosis"}

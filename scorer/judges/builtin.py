@@ -97,13 +97,6 @@ def _is_checkable(claim: str) -> bool:
 def extract_claim_texts(ground_truth: str) -> list[str]:
     """The ground truth's atomic claims: sentences, their stand-alone clauses, and the
     facts those hold (judges/atomic.py), each naming its subject."""
-    return list(_claim_texts(ground_truth))
-
-
-# A run's ground truths come back: their claims are found ahead of it (tasks/ahead.py) and
-# again by its claims stage, by a diagnosis, by each of several judges of one process.
-@functools.lru_cache(maxsize=4096)
-def _claim_texts(ground_truth: str) -> tuple[str, ...]:
     claims: list[str] = []
     antecedent = ""  # the subject of the last sentence that named one
     language = detect([ground_truth])
@@ -118,7 +111,7 @@ def _claim_texts(ground_truth: str) -> tuple[str, ...]:
             spaceless = cjk.SPACELESS.search(clause)
             facts = atomic_cjk.split(clause) if spaceless else atomic.split(clause, language)
             claims.extend(c.strip() for c in facts if _is_checkable(c))
-    return tuple(dict.fromkeys(claims))
+    return list(dict.fromkeys(claims))
 
 
 def _merge(parts: Sequence[Analysis]) -> Analysis:
@@ -372,8 +365,10 @@ class _Ranked:
 
 
 _Call = tuple[BuiltinSettings, tuple[str, ...], tuple[str, ...]]
-# Verdicts judged ahead of the run that will ask for them (`judge_ahead`): each is handed,
-# once, to the first call with the same settings, claims and chunks.
+# Claims and verdicts found ahead of the run that will ask for them (`extract_ahead`,
+# `judge_ahead`): each is handed, once, to the first ask of the same ground truth, or of the
+# same settings, claims and chunks.
+_claims_ahead: dict[str, list[str]] = {}
 _ahead: dict[_Call, list[Verdict]] = {}
 
 
@@ -391,7 +386,17 @@ class BuiltinJudge:
         self, ground_truths: Sequence[str], questions: Sequence[str | None] | None = None
     ) -> Extraction:
         # Sentence splitting cannot use a question: "Yes." stays without a checkable claim.
-        return Extraction(claims=[extract_claim_texts(gt or "") for gt in ground_truths])
+        return Extraction(claims=[self._claims(gt or "") for gt in ground_truths])
+
+    def _claims(self, ground_truth: str) -> list[str]:
+        ahead = _claims_ahead.pop(ground_truth, None) if _claims_ahead else None
+        return list(ahead) if ahead is not None else extract_claim_texts(ground_truth)
+
+    def extract_ahead(self, ground_truth: str) -> list[str]:
+        """The ground truth's claims, kept for the first ask of them (see `judge_ahead`)."""
+        claims = extract_claim_texts(ground_truth)
+        _claims_ahead[ground_truth] = claims
+        return claims
 
     async def attribute(self, claims: Sequence[str], chunks: Sequence[str]) -> Attribution:
         return Attribution(verdicts=self.judge(claims, chunks))
