@@ -318,6 +318,26 @@ def _logging_set_up_once() -> None:
     configuration.setup_logging = lambda incremental=None: config
 
 
+def _settings_hashed_once() -> None:
+    """Each Prefect settings object hashed once. `create_app` keys its cache on a hash of the
+    whole settings, rendered into environment variables on every call, and each of the
+    server's own API clients calls it as the services start, before the server first
+    answers; a settings object is replaced, never changed, when a setting is (Prefect's
+    `temporary_settings` and `copy_with_update` make new ones)."""
+    from prefect.settings.models.root import Settings
+
+    hash_key = Settings.hash_key
+    hashed: dict[int, tuple[Settings, str]] = {}
+
+    def once(self: Settings) -> str:
+        kept = hashed.get(id(self))
+        if kept is None or kept[0] is not self:  # kept[0] holds the object: its id stays its
+            kept = hashed[id(self)] = (self, hash_key(self))
+        return kept[1]
+
+    Settings.hash_key = once  # type: ignore[method-assign]
+
+
 def _serve(port: int, idle: float) -> None:
     import prefect
     import prefect.server.database
@@ -349,6 +369,7 @@ def _serve(port: int, idle: float) -> None:
     # The settings hold in the server's event loop too: asyncio's tasks copy the context.
     with temporary_settings(updates=skip):
         _logging_set_up_once()
+        _settings_hashed_once()
         watch = IdleWatch(create_app(final=True))
         server = uvicorn.Server(
             uvicorn.Config(watch, host=SERVER_HOST, port=port, log_level="warning", lifespan="on")
