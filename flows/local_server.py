@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import gc
 import os
 import signal
 import subprocess
@@ -79,6 +80,11 @@ def ensure_prefect_api() -> None:
     if os.environ["PREFECT_API_URL"].rstrip("/") == server_api():
         _register_user(prefect_home())
     skip_ca_bundle_for_plain_http()
+
+
+def server_starting() -> bool:
+    """Whether this command launched a server that has not answered yet."""
+    return _starting is not None
 
 
 def prefect_api_ready() -> str | None:
@@ -312,6 +318,26 @@ def _logging_set_up_once() -> None:
     configuration.setup_logging = lambda incremental=None: config
 
 
+def _settings_hashed_once() -> None:
+    """Each Prefect settings object hashed once. `create_app` keys its cache on a hash of the
+    whole settings, rendered into environment variables on every call, and each of the
+    server's own API clients calls it as the services start, before the server first
+    answers; a settings object is replaced, never changed, when a setting is (Prefect's
+    `temporary_settings` and `copy_with_update` make new ones)."""
+    from prefect.settings.models.root import Settings
+
+    hash_key = Settings.hash_key
+    hashed: dict[int, tuple[Settings, str]] = {}
+
+    def once(self: Settings) -> str:
+        kept = hashed.get(id(self))
+        if kept is None or kept[0] is not self:  # kept[0] holds the object: its id stays its
+            kept = hashed[id(self)] = (self, hash_key(self))
+        return kept[1]
+
+    Settings.hash_key = once  # type: ignore[method-assign]
+
+
 def _serve(port: int, idle: float) -> None:
     import prefect
     import prefect.server.database
@@ -343,6 +369,7 @@ def _serve(port: int, idle: float) -> None:
     # The settings hold in the server's event loop too: asyncio's tasks copy the context.
     with temporary_settings(updates=skip):
         _logging_set_up_once()
+        _settings_hashed_once()
         watch = IdleWatch(create_app(final=True))
         server = uvicorn.Server(
             uvicorn.Config(watch, host=SERVER_HOST, port=port, log_level="warning", lifespan="on")
@@ -360,6 +387,8 @@ def _serve(port: int, idle: float) -> None:
                     server.should_exit = True
 
         threading.Thread(target=stop_when_idle, daemon=True).start()
+        gc.freeze()  # what its start made lives as long as the server (see __main__)
+        gc.enable()
         try:
             server.run()
         finally:
@@ -370,4 +399,8 @@ def _serve(port: int, idle: float) -> None:
 
 
 if __name__ == "__main__":
+    # Its start (the imports of Prefect's server, FastAPI and SQLAlchemy, the app) makes
+    # objects that live as long as the server: the collector passing over them as they are
+    # made delayed its first answer; it is back on, with them frozen out, once they are.
+    gc.disable()
     _serve(int(sys.argv[1]), float(sys.argv[2]))

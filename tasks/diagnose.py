@@ -6,6 +6,7 @@ this module imports no Prefect, which those commands have no use for."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from typing import Any
 
@@ -23,10 +24,12 @@ from recall_audit.scorer.diagnosis import (
     knowledge_base_for,
     summarise,
 )
+from recall_audit.scorer.judge import Attribution, Extraction, Judge, verdict_cache_version
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.limits import CaseLimits
 from recall_audit.scorer.retrievers import Bm25Retriever, load_callable, retriever_from_spec
-from recall_audit.storage import DatabaseResponseCache
+from recall_audit.scorer.types import Verdict
+from recall_audit.storage import DatabaseResponseCache, get_cached_attribution, write_attributions
 from recall_audit.storage.diagnosis import cases_to_diagnose, lost_evidence, run_top_k
 from recall_audit.storage.knowledge import (
     record_knowledge_base,
@@ -104,6 +107,50 @@ def _named(version: str) -> str:
     return fingerprint[:12] + at + chunking
 
 
+class CachedVerdicts:
+    """The built-in judge, its verdicts kept in the verdict cache the audit's batches use
+    (keyed by claims, chunks, judge and version): the same missed claims judged against the
+    same pool on the next night are read back, not judged again (over half a second of the
+    demo's run). A model judge needs none of this: its answers are cached by request."""
+
+    def __init__(self, judge: Judge, engine: Engine) -> None:
+        self.judge = judge
+        self.name = judge.name
+        self.version = judge.version
+        self._engine = engine
+        self._key = verdict_cache_version(judge)
+        # Judged here and not cached yet: written together, in one transaction, at the end.
+        self._judged: list[tuple[Sequence[str], Sequence[str], Sequence[Verdict]]] = []
+
+    async def __aenter__(self) -> CachedVerdicts:
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None and self._judged:
+            judged = self._judged
+
+            def write(session: Session) -> None:
+                write_attributions(session, judged, self.name, self._key)
+                session.commit()
+
+            await in_session(self._engine, write)
+
+    async def extract_claims(
+        self, ground_truths: Sequence[str], questions: Sequence[str | None] | None = None
+    ) -> Extraction:
+        return await self.judge.extract_claims(ground_truths, questions)
+
+    async def attribute(self, claims: Sequence[str], chunks: Sequence[str]) -> Attribution:
+        found = await in_session(
+            self._engine, get_cached_attribution, claims, chunks, self.name, self._key
+        )
+        if found is not None:
+            return Attribution(verdicts=found)
+        attribution = await self.judge.attribute(claims, chunks)
+        self._judged.append((claims, chunks, attribution.verdicts))
+        return attribution
+
+
 def _extractor(plan: DiagnosisPlan) -> Extractor | None:
     if plan.context_extractor is None:
         return None
@@ -117,9 +164,9 @@ async def diagnose_run(
     only: set[str] | None = None,
 ) -> RunDiagnosis:
     """The run's missed claims with their causes, what to do next, and (given the run's
-    comparison with its baseline) the cause of each lost claim. A model judge's answers are
-    cached in the database, so an unchanged case costs nothing the next night. `only`
-    limits it to those case keys."""
+    comparison with its baseline) the cause of each lost claim. A model judge's answers, and
+    the built-in judge's verdicts, are cached in the database, so an unchanged case costs
+    nothing the next night. `only` limits it to those case keys."""
     cases = await in_session(engine, cases_to_diagnose, plan.run_id)
     cases = [c for c in cases if only is None or c.case_key in only]
     top_k = await in_session(engine, run_top_k, plan.run_id)
@@ -128,6 +175,8 @@ async def diagnose_run(
         judge = get_judge(plan.judge, cache=DatabaseResponseCache(engine), limits=plan.limits)
         if isinstance(judge, AbstractAsyncContextManager):  # a model judge's pool
             await stack.enter_async_context(judge)
+        else:
+            judge = await stack.enter_async_context(CachedVerdicts(judge, engine))
         retriever = await stack.enter_async_context(
             retriever_from_spec(
                 plan.retriever, app_dir=plan.app_dir, local=plan.local, limits=plan.limits

@@ -300,18 +300,28 @@ async def diagnose_and_publish(
     artifact) when claims were lost."""
     diagnosis = await diagnose_run(engine, plan, comparison)
     dataset = run.dataset_name
-    await publish_summary(run, comparison, diagnosis)
-    await acreate_markdown_artifact(
-        key=artifact_key(dataset, "why-missed"),
-        markdown=why_missed_markdown(diagnosis),
-        description=f"Why {len(diagnosis.missed)} claim(s) of {dataset} were missed: "
-        + ", ".join(f"{n} {cause.replace('_', ' ')}" for cause, n in diagnosis.by_cause.items()),
-    )
-    if comparison is not None and diagnosis.lost:
-        await acreate_markdown_artifact(
-            key=artifact_key(dataset, "lost-claims"),
-            markdown=lost_claims_markdown(comparison, diagnosis.lost),
-            description=f"{len(comparison.lost_claims)} claim(s) of {dataset} found by the "
-            "baseline and missed now, each with its cause",
+    # Independent API calls, as the report's: sent together, they cost one round trip.
+    async with anyio.create_task_group() as group:
+        group.start_soon(publish_summary, run, comparison, diagnosis)
+        group.start_soon(
+            partial(
+                acreate_markdown_artifact,
+                key=artifact_key(dataset, "why-missed"),
+                markdown=why_missed_markdown(diagnosis),
+                description=f"Why {len(diagnosis.missed)} claim(s) of {dataset} were missed: "
+                + ", ".join(
+                    f"{n} {cause.replace('_', ' ')}" for cause, n in diagnosis.by_cause.items()
+                ),
+            )
         )
+        if comparison is not None and diagnosis.lost:
+            group.start_soon(
+                partial(
+                    acreate_markdown_artifact,
+                    key=artifact_key(dataset, "lost-claims"),
+                    markdown=lost_claims_markdown(comparison, diagnosis.lost),
+                    description=f"{len(comparison.lost_claims)} claim(s) of {dataset} found "
+                    "by the baseline and missed now, each with its cause",
+                )
+            )
     return diagnosis

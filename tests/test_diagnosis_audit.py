@@ -287,3 +287,25 @@ def test_an_http_retrievers_document_ids_titles_and_scores_are_kept_with_its_chu
         ("42", None, 3.0),
         (None, None, None),
     ]
+
+
+def test_the_built_in_judges_diagnosis_is_judged_once(prefect_api, sqlite_db_url, monkeypatch):
+    """Its verdicts go to the verdict cache: the same run diagnosed again (the next night's
+    unchanged cases) judges nothing and says the same."""
+    from recall_audit.scorer.judges.builtin import BuiltinJudge
+
+    retriever = f"bm25:{DEMO / 'kb.jsonl'}"
+    params = {"dataset": str(DEMO / "dataset.jsonl"), "retriever": retriever, "top_k": 4}
+    run = run_audit(**params, database_url=sqlite_db_url, diagnose=False)
+    judged: list[int] = []
+    judge = BuiltinJudge.judge
+    monkeypatch.setattr(
+        BuiltinJudge, "judge", lambda self, *args: judged.append(1) or judge(self, *args)
+    )
+    engine = open_database(sqlite_db_url)
+    plan = DiagnosisPlan(run_id=run.run_id, judge="builtin", retriever=retriever)
+    first = anyio.run(diagnose_run, engine, plan)
+    assert first.missed and len(judged) == len({x.case_key for x in first.missed})
+    again = anyio.run(diagnose_run, engine, plan)
+    assert len(judged) == len({x.case_key for x in first.missed})
+    assert again == first

@@ -161,3 +161,22 @@ def test_a_command_stopped_by_bad_input_leaves_no_server_running(tmp_path: Path)
         assert server_pid(tmp_path) is None
         port = extra["RECALL_AUDIT_SERVER_PORT"]
         assert wait_for(lambda: not _servers_on(port), 30), "the unused server kept running"
+
+
+def test_the_servers_settings_are_hashed_once_each(monkeypatch):
+    """Its app cache's key, the whole settings rendered, is computed once per settings
+    object (the server's API clients ask it as its services start); new settings, new key."""
+    from prefect.settings import PREFECT_API_URL, get_current_settings, temporary_settings
+    from prefect.settings.models.root import Settings
+    from recall_audit.flows.local_server import _settings_hashed_once
+
+    hashed: list[int] = []
+    hash_key = Settings.hash_key
+    monkeypatch.setattr(Settings, "hash_key", lambda self: hashed.append(1) or hash_key(self))
+    _settings_hashed_once()
+    settings = get_current_settings()
+    key = settings.hash_key()
+    assert settings.hash_key() == key == hash_key(settings) and len(hashed) == 1
+    with temporary_settings({PREFECT_API_URL: "http://127.0.0.1:9/api"}):
+        assert get_current_settings().hash_key() != key
+    assert len(hashed) == 2

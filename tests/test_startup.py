@@ -19,7 +19,7 @@ import pytest
 from db_fixtures import judged, seed_dataset
 from recall_audit.storage import create_run, finish_run, open_database, save_case_result
 from sqlmodel import Session
-from test_cli import cli_env
+from test_cli import cli_env, recall_audit
 
 # Modules a command that reads results has no use for.
 NOT_NEEDED = (
@@ -239,3 +239,41 @@ def test_a_model_judges_first_calls_wait_for_no_retriever_library_or_database() 
     assert "aiohttp" in modules  # the model client itself is there
     unwanted = ("numpy", "bm25s", "httpx", "sqlalchemy", "prefect")
     assert sorted(m for m in modules if within(m, unwanted)) == []
+
+
+COLLECTOR_PROBE = """
+import gc, json, os
+
+SEEN = {"start-up": gc.isenabled()}
+
+
+def search(question, top_k):
+    SEEN["audit"] = gc.isenabled() and gc.get_freeze_count() > 0
+    with open(os.environ["COLLECTOR_SEEN"], "w") as out:
+        json.dump(SEEN, out)
+    return ["Albert Einstein was born in 1879 in Ulm."]
+"""
+
+
+def test_an_audits_start_up_runs_without_the_collector_and_its_audit_with_it(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    """Start-up's objects (Prefect's import above all) live as long as the process: no pass
+    of the collector runs over them while they are made, and they are frozen out of the
+    passes the audit's own work needs."""
+    (tmp_path / "probe.py").write_text(COLLECTOR_PROBE)
+    dataset = tmp_path / "cases.jsonl"
+    dataset.write_text(json.dumps({"question": "Where?", "ground_truth": "Einstein."}) + "\n")
+    seen = tmp_path / "seen.json"
+    env = cli_env(prefect_api, sqlite_db_url, COLLECTOR_SEEN=str(seen))
+    done = recall_audit(
+        "run",
+        "--dataset",
+        str(dataset),
+        "--retriever",
+        "python:probe:search",
+        env=env,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(seen.read_text()) == {"start-up": False, "audit": True}

@@ -12,13 +12,14 @@ import json
 import os
 import threading
 import uuid
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from recall_audit.cli import results
+from recall_audit.cli import results, startup_done
 from recall_audit.cli.checks import (
     check_prefect_api,
     check_resume,
@@ -84,7 +85,11 @@ from recall_audit.cli.stopping import (
 )
 from recall_audit.cli.terminal import safe
 from recall_audit.flows.environment import api_given, configure_prefect
-from recall_audit.flows.local_server import ensure_prefect_api, prefect_api_ready
+from recall_audit.flows.local_server import (
+    ensure_prefect_api,
+    prefect_api_ready,
+    server_starting,
+)
 from recall_audit.scorer.audit_spec import AuditSpec
 from recall_audit.scorer.datasets import check_dataset_name, iter_cases
 from recall_audit.scorer.qrels import read_qrels
@@ -249,6 +254,19 @@ def wait_for_prefect_api() -> None:
         errors.print(started, highlight=False, soft_wrap=True)
 
 
+def judge_ahead(spec: AuditSpec, resume: str | None, loop: AuditLoop) -> Future[None] | None:
+    """While the server this command started boots (seconds, on a project's first command),
+    the built-in judge's work for the run goes ahead on the loop the audit will run on
+    (tasks/ahead.py); None when no server is starting, or the work cannot be known."""
+    if not server_starting():
+        return None
+    from recall_audit.tasks import ahead
+
+    if not ahead.can_judge_ahead(spec, resume):
+        return None
+    return ahead.start_judging_ahead(spec, loop.loop)
+
+
 def _can_call_early(spec: AuditSpec, resume: str | None) -> bool:
     from recall_audit.tasks.early import can_call_early
 
@@ -271,14 +289,17 @@ def audit_with_progress(
     keep_errors: bool,
     show: bool,
     loop: AuditLoop | None = None,
+    ahead: Future[None] | None = None,
 ) -> tuple[Any, list[str]]:
     """Runs the audit flow (on `loop` when given), a progress bar on the terminal when
     `show`; returns its summary and the gate's failures (none when it passed). Ctrl-C or
-    SIGTERM stops it resumably."""
+    SIGTERM stops it resumably. The work `ahead` of the flow stops when the flow starts."""
     from recall_audit.flows.audit import audit
     from recall_audit.flows.verdict import GateFailed
 
     wait_for_prefect_api()
+    if ahead is not None:
+        ahead.cancel()  # the flow judges what it did not get to
     run_id = str(uuid.uuid4()) if resume is None else None
     stop = threading.Event()
     watcher = None
@@ -288,6 +309,7 @@ def audit_with_progress(
     # A retriever URL with credentials reaches the flow by reference, never as a parameter.
     by_reference = spec.with_retriever(retriever_by_reference(spec.retriever.spec))
     flow = audit(spec=by_reference, resume=resume, keep_errors=keep_errors, run_id=run_id)
+    startup_done()
     try:
         with (
             failure_lines_held(),
@@ -312,8 +334,11 @@ def audit_and_report(
     """Checks, runs and reports one audit; exits 1 when it broke its gate, else 0."""
     loop = AuditLoop()
     total, resumed = check_before_start(spec, resume, loop)
+    ahead = judge_ahead(spec, resumed, loop)
     show = console.is_terminal and not as_json
-    summary, gate_failures = audit_with_progress(spec, total, resumed, keep_errors, show, loop)
+    summary, gate_failures = audit_with_progress(
+        spec, total, resumed, keep_errors, show, loop, ahead
+    )
     if as_json:
         print(json.dumps(summary.model_dump(mode="json")))
     else:

@@ -27,6 +27,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from recall_audit.cli import startup_done
 from recall_audit.cli.commands import bad_input_exits, check_before_start, wait_for_prefect_api
 from recall_audit.cli.options import (
     AppDir,
@@ -208,6 +209,7 @@ def experiment(
     from recall_audit.flows.experiment import experiment as experiment_flow
 
     wait_for_prefect_api()
+    startup_done()
     with bad_input_exits():
         report = asyncio.run(experiment_flow(specs=by_reference(specs)))
     if as_json:
