@@ -213,11 +213,12 @@ def check_before_start(
     counted_first = spec.dataset.on_bad_row == "fail" or loop is None
     with bad_input_exits():
         check_dataset_name(spec.dataset.name or dataset.stem)
-        # A file that is missing, of an unknown format or without one usable row stops
-        # here, before Prefect is asked anything: reading stops at its first good row.
-        next(iter_cases(dataset, on_error="skip"), None)
         if counted_first:
             total = _count_valid_rows(dataset, spec.dataset.on_bad_row, spec.retriever.spec)
+        else:
+            # A file that is missing, of an unknown format or without one usable row stops
+            # here, before Prefect is asked anything: reading stops at its first good row.
+            next(iter_cases(dataset, on_error="skip"), None)
         if spec.dataset.qrels:
             read_qrels(spec.dataset.qrels)
     check_judge_and_retriever(spec)
