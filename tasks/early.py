@@ -1,19 +1,20 @@
-"""The run's first model calls, made while the command still imports Prefect and creates the
-flow run: on a fast endpoint they are answered before the flow's first batch asks for them,
-and the flow is handed those answers instead of asking again.
+"""The run's model calls, made ahead of the flow: the first while the command still imports
+Prefect and creates the flow run, the rest while the flow's batches start, wait on Prefect's
+task runs and save, so the endpoint is kept busy by the dataset rather than by the flow's
+pace. The flow is handed each answer instead of asking again.
 
 Only what the flow will ask is asked early, as it will ask it: the first case of a new
 ground truth, the one call that lists and judges its claims; each later case of it, its
 verdicts on the claims that answer gave. The chunks are the rows' own, read as the
-extract-context stage reads them (tasks/chunks.py), and the cases come in the dataset's order
-through the flow's first EARLY_BATCHES batches, while the flow starts and until its own
-asking overtakes them. The calls go through the model client the flow's batches then use
-(the same pool, the same limiter: the in-flight limit and the rate limits count them), and
-the flow's judge gets each answer as the answer to its own first ask of that request, its
-usage booked on the case as any call's. An answer the flow never asks for (a ground truth
-another process froze meanwhile) is a call wasted, never a result changed: every case is
-judged, saved and shown in Prefect as it would have been.
-No Prefect here: all of this happens before it is imported.
+extract-context stage reads them (tasks/chunks.py), and the cases come in the dataset's
+order, never more than EARLY_BATCHES batches' answers ahead of what the flow has taken. A
+request the flow asked first is not asked again. The calls go through the model client the
+flow's batches then use (the same pool, the same limiter: the in-flight limit and the rate
+limits count them), and the flow's judge gets each answer as the answer to its own first ask
+of that request, its usage booked on the case as any call's. An answer the flow never asks
+for (a ground truth another process froze meanwhile) is a call wasted, never a result
+changed: every case is judged, saved and shown in Prefect as it would have been.
+No Prefect here: the first calls go before it is imported.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ from recall_audit.tasks.chunks import chunk_problem, kept_chunks
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-# How many of the flow's first batches the early calls may cover: the two it starts with,
-# and as many again to keep a fast endpoint busy while the flow starts.
+# How far ahead of the flow the early calls may go, in batches of answers it has not taken:
+# the two it starts with, and as many again to keep a fast endpoint busy while it starts one.
 EARLY_BATCHES = 4
 
 
@@ -58,38 +59,53 @@ def model_settings(spec: AuditSpec, api_key: SecretStr | None = None) -> ModelSe
 
 
 class Overtaken(Exception):
-    """The flow asked this request itself first (or the model is closed): asking it early
-    now would make the same call twice."""
+    """The flow asked this request itself first: asking it early now would make the same
+    call twice."""
+
+
+class EarlyDone(Exception):
+    """The flow's judge is closed, or will take no more early answers."""
 
 
 class EarlyReplies:
     """The flow's ChatModel: the answer to each request asked early is kept for the first
     time the flow asks it; every other request goes to the model as it comes. The early
-    judge asks through `early`, and goes on while the flow starts asking, never asking what
-    the flow has asked already."""
+    judge asks through `early`, alongside the flow, never asking what the flow has asked
+    already."""
 
     def __init__(self, inner: ChatModel) -> None:
         self._inner = inner
         self.provider = inner.provider
         self.model = inner.model
         self.base_url = inner.base_url
+        # Asked early, not taken by the flow yet: in flight or answered.
         self._early: dict[str, asyncio.Task[JsonReply]] = {}
         # What the flow asked that was not asked early, while the early judge may still ask.
         self._flow_asked: set[str] | None = set()
+        self._taken = asyncio.Event()
         self.early = _EarlyAsker(self)
 
     async def complete_json(self, request: JsonRequest) -> JsonReply:
         key = request.canonical_json()
         asked = self._early.pop(key, None)
         if asked is not None:
+            self._taken.set()
             return await asked
         if self._flow_asked is not None:
             self._flow_asked.add(key)
         return await self._inner.complete_json(request)
 
+    async def room_for(self, untaken: int) -> None:
+        """Waits until fewer than `untaken` early answers wait for the flow."""
+        while len(self._early) >= untaken and self._flow_asked is not None:
+            self._taken.clear()
+            await self._taken.wait()
+
     async def ask_early(self, request: JsonRequest) -> JsonReply:
         key = request.canonical_json()
-        if self._flow_asked is None or key in self._flow_asked:
+        if self._flow_asked is None:
+            raise EarlyDone
+        if key in self._flow_asked:
             raise Overtaken
         task = self._early.setdefault(
             key, asyncio.ensure_future(self._inner.complete_json(request))
@@ -97,9 +113,15 @@ class EarlyReplies:
         # Shielded: the early judge stopping leaves the call going, for the flow to take.
         return await asyncio.shield(task)
 
+    @property
+    def done(self) -> bool:
+        """Whether the early judge is to ask nothing more."""
+        return self._flow_asked is None
+
     def early_done(self) -> None:
         """The early judge asks nothing more."""
         self._flow_asked = None
+        self._taken.set()
 
     async def aclose(self) -> None:
         self.early_done()
@@ -217,13 +239,14 @@ def start_early_calls(
 async def _judge_ahead(
     spec: AuditSpec, engine: Engine | None, judge: LLMJudge, replies: EarlyReplies
 ) -> None:
-    """The early calls in the dataset's order, as the flow's first batches will ask them: the
-    endpoint is kept busy while the flow starts, until the flow's own asking overtakes
-    them. At most twice the requests in flight wait for an answer, so what the flow takes
-    is what it asks next; a run whose flow never starts has cost at most EARLY_BATCHES
-    batches."""
+    """The early calls in the dataset's order, as the flow's batches will ask them: the
+    endpoint is kept busy while the flow starts and between its batches. At most twice the
+    requests in flight wait for an answer, and at most EARLY_BATCHES batches of answers wait
+    for the flow, so what the flow takes is what it asks next and a run whose flow never
+    starts has cost at most that."""
     ahead = asyncio.Semaphore(2 * spec.limits.concurrency)
-    overtaken = asyncio.Event()
+    size = spec.limits.batch_size or BATCH_SIZE
+    untaken = EARLY_BATCHES * size
     # Each new ground truth's claims, once its first case's judgement gives them.
     claims: dict[str, asyncio.Future[list[str]]] = {}
 
@@ -240,27 +263,24 @@ async def _judge_ahead(
     async def asked(ask: EarlyAsk, leads: bool) -> None:
         try:
             await (first(ask) if leads else later(ask))
-        except Overtaken:
-            overtaken.set()
+        except (Overtaken, EarlyDone):
+            pass  # the flow asks this one itself
         finally:
             ahead.release()
             if leads and not claims[ask.key].done():  # its call failed: no claims to judge
                 claims[ask.key].set_result([])
 
-    size = spec.limits.batch_size or BATCH_SIZE
     batches = iter_batches(iter_cases(spec.dataset.path, on_error="skip"), size)
     frozen: set[str] = set()
     try:
         async with asyncio.TaskGroup() as group:
-            for _ in range(EARLY_BATCHES):
-                # Read off the loop: answers are being read on it meanwhile.
-                batch = await asyncio.to_thread(next, batches, None)
-                if batch is None:
-                    return
+            # Read off the loop: answers are being read on it meanwhile.
+            while batch := await asyncio.to_thread(next, batches, None):
                 asks = await asyncio.to_thread(_early_asks, batch, frozen, spec, engine, judge)
                 for ask in asks:
+                    await replies.room_for(untaken)
                     await ahead.acquire()
-                    if overtaken.is_set():
+                    if replies.done:
                         return
                     leads = ask.key not in claims
                     if leads:

@@ -4,14 +4,23 @@ takes their answers instead of asking again, so every call is made once and book
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
 import time
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
 
 import httpx
+import pytest
 from lexical_model import kind_of, lexical_model
 from model_server import FakeModelServer
+from pydantic import SecretStr
+from recall_audit.scorer.audit_spec import AuditSpec, DatasetSpec, RunLimits
+from recall_audit.scorer.judges import LLMJudge, ModelSettings, get_judge
+from recall_audit.scorer.prompts import claim_source
+from recall_audit.tasks.early import EARLY_BATCHES, EarlyReplies, _judge_ahead, _NoAnswers
 from test_cli import EINSTEIN, cli_env, recall_audit
 
 
@@ -110,3 +119,76 @@ def test_a_bad_row_in_fail_mode_stops_the_command_before_any_call(
     assert asked_when_failed == 0
     assert skipped.returncode == 0, skipped.stderr
     assert json.loads(skipped.stdout)["skipped_rows"] == 1
+
+
+def _many_cases(path: Path, copies: int) -> list[dict]:
+    """The einstein rows again and again, each case's ground truth and chunks marked with its
+    number: every case one request of its own, asked alike by the flow and the early judge."""
+    rows = [json.loads(line) for line in EINSTEIN.read_text().splitlines()]
+    cases = [
+        {
+            **row,
+            "id": f"case-{number}",
+            "ground_truth": f"{row['ground_truth']} This is case {number}.",
+            "contexts": [f"{chunk} (case {number})" for chunk in row["contexts"]],
+        }
+        for number, row in enumerate(rows * copies)
+    ]
+    path.write_text("\n".join(json.dumps(c) for c in cases) + "\n")
+    return cases
+
+
+def _asked(server: FakeModelServer) -> set[int]:
+    """The numbers of the cases the model was asked about."""
+    return {int(n) for r in server.requests for n in re.findall(rb"\(case (\d+)\)", r.body)}
+
+
+async def _until(done: Callable[[], bool], seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+@pytest.mark.anyio
+async def test_the_early_calls_stay_a_window_ahead_of_what_the_flow_takes(tmp_path):
+    """Past the first batches the early judge keeps asking as the flow takes its answers, never
+    more than EARLY_BATCHES batches of answers ahead of it; a request the flow asks first is
+    not asked again, and the early judge goes on past it."""
+    cases = _many_cases(tmp_path / "cases.jsonl", copies=5)  # 20 cases, in batches of 2
+    spec = AuditSpec(
+        dataset=DatasetSpec(path=str(tmp_path / "cases.jsonl")),
+        judge="openai/fake",
+        limits=RunLimits(batch_size=2, concurrency=2),
+    )
+    window, overtaken = EARLY_BATCHES * 2, 12
+    with FakeModelServer(lexical_model) as server:
+        settings = ModelSettings(base_url=server.url + "/v1", api_key=SecretStr("k"))
+        judge = get_judge("openai/fake", settings=settings)
+        assert isinstance(judge, LLMJudge)
+        replies = EarlyReplies(judge.model)
+        early = LLMJudge(replies.early, cache=_NoAnswers())
+        flow = LLMJudge(replies)
+        work = asyncio.ensure_future(_judge_ahead(spec, None, early, replies))
+
+        def ask(number: int) -> Awaitable[object]:
+            case = cases[number]
+            truth, question = claim_source(case["ground_truth"], case["question"])
+            return flow.claims_and_verdicts(truth, case["contexts"], question)
+
+        await _until(lambda: len(_asked(server)) == window)
+        await asyncio.sleep(0.3)
+        assert _asked(server) == set(range(window))  # nothing taken: nothing more asked
+
+        await ask(overtaken)  # the flow asks this one before the early judge gets to it
+        for number in range(len(cases)):
+            if number != overtaken:
+                # Asked by the early judge before the flow asks it.
+                await _until(lambda number=number: number in _asked(server))
+                await ask(number)
+        await work
+        await replies.aclose()
+
+    bodies = [r.body for r in server.requests]
+    assert len(bodies) == len(set(bodies))
+    assert _asked(server) == set(range(len(cases)))
