@@ -27,7 +27,7 @@ from recall_audit.scorer.diagnosis import (
 from recall_audit.scorer.judge import Attribution, Extraction, Judge, verdict_cache_version
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.limits import CaseLimits
-from recall_audit.scorer.retrievers import Bm25Retriever, load_callable, retriever_from_spec
+from recall_audit.scorer.retrievers import load_callable, retriever_from_spec
 from recall_audit.scorer.types import Verdict
 from recall_audit.storage import DatabaseResponseCache, get_cached_attribution, write_attributions
 from recall_audit.storage.diagnosis import cases_to_diagnose, lost_evidence, run_top_k
@@ -69,7 +69,12 @@ def open_knowledge_base(
     local: dict[str, Any] | None = None,
     limits: CaseLimits | None = None,
 ) -> KnowledgeBase | None:
-    own = index if isinstance(index, Bm25Retriever) else None
+    own = None
+    if index is not None:
+        # Imported only here: an audit on its rows' own chunks never loads BM25 (nor numpy).
+        from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
+
+        own = index if isinstance(index, Bm25Retriever) else None
     max_chars = (limits or CaseLimits()).max_chunk_chars
     return knowledge_base_for(retriever, knowledge_base, local, own, max_chars)
 

@@ -241,6 +241,21 @@ def test_a_model_judges_first_calls_wait_for_no_retriever_library_or_database() 
     assert sorted(m for m in modules if within(m, unwanted)) == []
 
 
+def test_the_audit_flow_loads_no_bm25_until_a_run_needs_it() -> None:
+    """The flow's module (Prefect and all) does not bring BM25 and numpy with it: a run on its
+    rows' own chunks, with a model judge, never needs them."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", "import recall_audit.flows.audit"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    modules = imported_modules(done.stderr)
+    assert "prefect" in modules
+    assert sorted(m for m in modules if within(m, ("numpy", "bm25s"))) == []
+
+
 COLLECTOR_PROBE = """
 import gc, json, os
 

@@ -11,15 +11,17 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode
 
 from pydantic import BaseModel, ConfigDict
-from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
 from recall_audit.scorer.retrievers.chunking import Chunk, Chunking
 from recall_audit.scorer.retrievers.knowledge_base import knowledge_base_fingerprint
 from recall_audit.scorer.retrievers.local_options import ChunkOptions, parse_local
 from recall_audit.scorer.retrievers.spec import resolve_spec
+
+if TYPE_CHECKING:
+    from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
 
 LOCAL_KINDS = ("bm25", "dense")
 
@@ -56,8 +58,13 @@ class KnowledgeBase:
         self.chunking = chunking
         self.fingerprint = knowledge_base_fingerprint(path)
         self.version = self.fingerprint + (f"@{chunking.label}" if chunking else "")
+        if index is None:
+            # Imported here: an audit that diagnoses nothing never loads BM25 (and numpy).
+            from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
+
+            index = Bm25Retriever(path, max_document_chars, chunking)
         # The run's own BM25 retriever, when it is one over this corpus: indexed once.
-        self.index = index or Bm25Retriever(path, max_document_chars, chunking)
+        self.index = index
         self.chunks: list[Chunk] = self.index.chunks
         self._by_hash = {content_hash(c.text): c for c in self.chunks}
         self._by_id = {c.id: c for c in self.chunks}
