@@ -256,9 +256,7 @@ async def _judge_ahead(
 
     async def later(ask: EarlyAsk) -> None:
         # The flow judges this case's chunks against the claims its first case's answer gave.
-        found = await claims[ask.key]
-        if found:
-            await judge.attribute(found, ask.chunks)
+        await judge.ask_attribution_ahead(await claims[ask.key], ask.chunks)
 
     async def asked(ask: EarlyAsk, leads: bool) -> None:
         try:

@@ -555,6 +555,28 @@ async def test_long_contexts_are_judged_in_windows_not_cut(model_server: FakeMod
     assert verdict.supported and verdict.chunk_indices == [1]
 
 
+async def test_asking_attribution_ahead_sends_what_attribute_will_send(
+    model_server: FakeModelServer,
+) -> None:
+    """Each window's first request, as `attribute` sends it, and none that is cached: a model
+    that keeps answers (tasks/early.py) then serves `attribute` without a second call."""
+    from lexical_model import lexical_model
+
+    model_server.responder = lexical_model
+    filler = "Unrelated filler text about the weather and the sea. " * 560  # ~30k characters
+    chunks = [filler + " One.", filler + " Marie Curie discovered polonium in 1898.", filler]
+    claims = ["Marie Curie discovered polonium in 1898."]
+    cache = InMemoryCache()
+    async with openai_judge(model_server, cache=cache) as judge:
+        await judge.ask_attribution_ahead(claims, chunks)
+        ahead = [r.body for r in model_server.requests]
+        await judge.attribute(claims, chunks)
+        assert [r.body for r in model_server.requests[len(ahead) :]] == ahead
+        await judge.ask_attribution_ahead(claims, chunks)  # now cached: nothing is asked
+        await judge.ask_attribution_ahead([], chunks)  # no claims: nothing to ask
+    assert len(ahead) == 3 and len(model_server.requests) == 6
+
+
 def test_windows_respect_the_budget_and_merge_any_support() -> None:
     from recall_audit.scorer.judges.llm import context_windows, merge_windows
     from recall_audit.scorer.types import Verdict

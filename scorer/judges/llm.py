@@ -136,6 +136,15 @@ class LLMJudge:
         usage = sum((u for _, u in parts), Usage())
         return Attribution(verdicts=merge_windows([v for v, _ in parts]), usage=usage)
 
+    async def ask_attribution_ahead(self, claims: Sequence[str], chunks: Sequence[str]) -> None:
+        """Asks what `attribute` will ask first (each window's request, unless cached), and
+        reads no answer: for a model that keeps answers for the `attribute` that follows
+        (tasks/early.py), so they are read once, by it."""
+        for a, b in context_windows(chunks, self.context_budget) if claims else []:
+            request = self._attribution_build(claims, chunks[a:b])(range(len(claims)), "", 1)
+            if self.cache is None or await self.cache.get(self._cache_key(request)) is None:
+                await self.model.complete_json(request)
+
     def _attribution_build(self, claims: Sequence[str], chunks: Sequence[str]) -> Build:
         template = self.template
 
