@@ -44,6 +44,9 @@ def not_a_name(value: str, limit: int) -> str | None:
 
 def bad_text(text: str) -> str | None:
     """What makes `text` unstorable, or None when it is fine."""
+    # ASCII text (told at once: CPython marks it) holds no surrogate; NUL is a memchr away.
+    if text.isascii() and "\x00" not in text:
+        return None
     found = _UNSTORABLE.search(text)
     if found is None:
         return None
