@@ -44,8 +44,9 @@ def not_a_name(value: str, limit: int) -> str | None:
 
 def bad_text(text: str) -> str | None:
     """What makes `text` unstorable, or None when it is fine."""
-    # ASCII text (told at once: CPython marks it) holds no surrogate; NUL is a memchr away.
-    if text.isascii() and "\x00" not in text:
+    # Told without a scan in Python: NUL is a memchr away, and ASCII text (which CPython
+    # marks) or text that encodes as UTF-8 holds no lone surrogate.
+    if "\x00" not in text and (text.isascii() or _encodes(text)):
         return None
     found = _UNSTORABLE.search(text)
     if found is None:
@@ -57,6 +58,14 @@ def bad_text(text: str) -> str | None:
         f"contains U+{ord(char):04X} at character {at}, a lone surrogate (or a byte that is "
         "not UTF-8): not valid Unicode text"
     )
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def unstorable(value: Any, *, text: bool = True) -> str | None:
