@@ -121,6 +121,25 @@ def test_a_bad_row_in_fail_mode_stops_the_command_before_any_call(
     assert json.loads(skipped.stdout)["skipped_rows"] == 1
 
 
+def test_rows_without_chunks_and_no_retriever_stop_the_command_in_skip_mode_too(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    """In skip mode the rows are read after the first calls are out, and only until one
+    carries chunks; a file where none does, and no retriever, still stops with exit code 2."""
+    rows = [json.loads(line) for line in EINSTEIN.read_text().splitlines()]
+    data = tmp_path / "cases.jsonl"
+    data.write_text(
+        "".join(json.dumps({k: v for k, v in r.items() if k != "contexts"}) + "\n" for r in rows)
+    )
+    with FakeModelServer(lexical_model) as model:
+        env = _model_env(prefect_api, sqlite_db_url, model)
+        args = ("run", "--dataset", str(data), "--judge", "openai/fake", "--json")
+        failed = recall_audit(*args, env=env, cwd=tmp_path)
+
+    assert failed.returncode == 2, failed.stderr
+    assert "no row carries retrieved chunks; choose a retriever with --retriever" in failed.stderr
+
+
 def _many_cases(path: Path, copies: int) -> list[dict]:
     """The einstein rows again and again, each case's ground truth and chunks marked with its
     number: every case one request of its own, asked alike by the flow and the early judge."""

@@ -13,6 +13,7 @@ import os
 import threading
 import uuid
 from concurrent.futures import Future
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -100,14 +101,17 @@ app.add_typer(results.baseline_app, name="baseline")
 app.add_typer(claims_app, name="claims")
 
 
-def _count_valid_rows(dataset: Path, on_bad_row: str, retriever: str | None) -> int:
+def _check_rows(dataset: Path, on_bad_row: str, retriever: str | None, count: bool) -> int | None:
     """Checks the file before anything starts: in fail mode the first bad row stops here, and
-    rows without chunks need a retriever."""
-    mode = "raise" if on_bad_row == "fail" else "skip"
+    rows without chunks need a retriever. Returns the number of valid rows when `count`;
+    otherwise (skip mode) reads only until the first row with chunks, and returns None."""
+    fail_mode = on_bad_row == "fail"
     total = with_chunks = 0
-    for case in iter_cases(dataset, on_error=mode):
+    for case in iter_cases(dataset, on_error="raise" if fail_mode else "skip"):
         total += 1
         with_chunks += case.contexts is not None
+        if not (count or fail_mode) and (with_chunks or retriever is not None):
+            return None
     if retriever is None and not with_chunks:
         raise fail(
             f"{dataset}: no row carries retrieved chunks; choose a retriever with --retriever"
@@ -115,7 +119,7 @@ def _count_valid_rows(dataset: Path, on_bad_row: str, retriever: str | None) -> 
     return total
 
 
-def _watch_progress(run_id: str, total: int, stop: threading.Event) -> None:
+def _watch_progress(run_id: str, total: int | None, stop: threading.Event) -> None:
     """Follows the run in the database, the source of truth, whatever Prefect is doing."""
     from recall_audit.storage import finished_case_keys
 
@@ -200,21 +204,27 @@ app.registered_commands.extend(results.app.registered_commands)
 
 
 def check_before_start(
-    spec: AuditSpec, resume: str | None = None, loop: AuditLoop | None = None
-) -> tuple[int, str | None]:
+    spec: AuditSpec,
+    resume: str | None = None,
+    loop: AuditLoop | None = None,
+    count: bool = True,
+) -> tuple[int | None, str | None]:
     """Everything that can be checked before the flow starts, each a one-line error with exit
     code 2: the dataset's name and rows, the judge and retriever, Prefect, the run to resume,
-    the task runner. Returns the dataset's number of valid rows and the resumed run's id.
-    Given the `loop` the audit will run on, the run's first model calls start on it as soon
-    as they can be known (start_early_calls)."""
+    the task runner. Returns the dataset's number of valid rows (None unless `count` or fail
+    mode, which reads every row anyway) and the resumed run's id. Given the `loop` the audit
+    will run on, the run's first model calls start on it as soon as they can be known
+    (start_early_calls)."""
     dataset = Path(spec.dataset.path)
     # In fail mode a bad row stops the command before any model call; otherwise the rows are
-    # counted once the first calls are out (on a large file, a tenth of a second and more).
+    # read once the first calls are out (on a large file, a tenth of a second and more), and
+    # counted only for a progress bar.
     counted_first = spec.dataset.on_bad_row == "fail" or loop is None
+    check_rows = partial(_check_rows, dataset, spec.dataset.on_bad_row, spec.retriever.spec)
     with bad_input_exits():
         check_dataset_name(spec.dataset.name or dataset.stem)
         if counted_first:
-            total = _count_valid_rows(dataset, spec.dataset.on_bad_row, spec.retriever.spec)
+            total = check_rows(count=True)
         else:
             # A file that is missing, of an unknown format or without one usable row stops
             # here, before Prefect is asked anything: reading stops at its first good row.
@@ -236,7 +246,7 @@ def check_before_start(
         start_early_calls(spec, engine, loop)
     if not counted_first:
         with bad_input_exits():
-            total = _count_valid_rows(dataset, spec.dataset.on_bad_row, spec.retriever.spec)
+            total = check_rows(count=count)
     if engine is None:
         open_engine()
     if spec.limits.task_runner is not None:
@@ -287,7 +297,7 @@ def start_early_calls(spec: AuditSpec, engine: Any, loop: AuditLoop) -> None:
 
 def audit_with_progress(
     spec: AuditSpec,
-    total: int,
+    total: int | None,
     resume: str | None,
     keep_errors: bool,
     show: bool,
@@ -336,9 +346,9 @@ def audit_and_report(
 ) -> None:
     """Checks, runs and reports one audit; exits 1 when it broke its gate, else 0."""
     loop = AuditLoop()
-    total, resumed = check_before_start(spec, resume, loop)
-    ahead = judge_ahead(spec, resumed, loop)
     show = console.is_terminal and not as_json
+    total, resumed = check_before_start(spec, resume, loop, count=show)
+    ahead = judge_ahead(spec, resumed, loop)
     summary, gate_failures = audit_with_progress(
         spec, total, resumed, keep_errors, show, loop, ahead
     )
