@@ -207,7 +207,10 @@ async def audit_in_process(
 
     async with anyio.create_task_group() as group:
         group.start_soon(tally.create)
-        for number, cases in enumerate(batches, start=1):
+        number = 0
+        # Each batch is read off the loop, where the model's answers wait to be taken.
+        while (cases := await anyio.to_thread.run_sync(next, batches, None)) is not None:
+            number += 1
             await slots.acquire()
             group.start_soon(one, cases, number)
 

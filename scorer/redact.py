@@ -222,7 +222,7 @@ class Scrubber:
         for form in self.forms:
             if form in text:
                 text = text.replace(form, MASK)
-        if not self.forms or ("\\" not in text and "%" not in text):
+        if not self._may_hide_a_form(text):
             return text
         # Escaped forms: found in the text as read, masked in the text as written.
         read = _Unescaped(text)
@@ -230,6 +230,22 @@ class Scrubber:
             read.span(*where) for form in self.forms for where in _occurrences(read.text, form)
         ]
         return _masked(text, spans) if spans else text
+
+    def _may_hide_a_form(self, text: str) -> bool:
+        """Whether an escape in `text` may spell part of a form. Without `\\u` and `%`, the
+        only escapes are `\\"`, `\\\\` and `\\/`: one spells part of a form only where the
+        form has that character, and else every form read would be verbatim, and masked."""
+        if "\\u" in text or "%" in text:
+            return bool(self.forms)
+        return any(
+            escape in text and char in form
+            for escape, char in _PLAIN_ESCAPES
+            for form in self.forms
+        )
+
+
+# The escapes of a JSON text that spell one character each, and that character.
+_PLAIN_ESCAPES = (('\\"', '"'), ("\\\\", "\\"), ("\\/", "/"))
 
 
 @lru_cache(maxsize=32)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Literal
 
+import anyio
 from pydantic import BaseModel
 from recall_audit.scorer.audit_spec import DatasetSpec
 from recall_audit.scorer.datasets import (
@@ -76,6 +77,23 @@ def _label_notes(spec: DatasetSpec, labels: dict[str, list[str]], keys: set[str]
     ]
 
 
+class _Scanned(BaseModel):
+    """What one pass over the cases tells the run."""
+
+    keys: set[str] = set()
+    labelled: int = 0
+    has_contexts: bool = False
+
+
+def _scan(cases: Iterator[DatasetCase]) -> _Scanned:
+    scanned = _Scanned()
+    for case in cases:
+        scanned.keys.add(case.case_key)
+        scanned.labelled += bool(case.reference_ids)
+        scanned.has_contexts = scanned.has_contexts or case.contexts is not None
+    return scanned
+
+
 @stage("load-dataset", retried=False)
 async def load_dataset(engine: Engine, spec: DatasetSpec) -> LoadedDataset:
     """Streams through the file once, so memory stays flat, and fails early in `fail` mode;
@@ -83,14 +101,11 @@ async def load_dataset(engine: Engine, spec: DatasetSpec) -> LoadedDataset:
     check_dataset_name(dataset_name(spec.path, spec.name))
     labels = read_labels(spec)
     errors: list[DatasetError] = []
-    keys: set[str] = set()
-    labelled = 0
-    has_contexts = False
     mode = "raise" if spec.on_bad_row == "fail" else "skip"
-    for case in dataset_cases(spec, labels, mode, errors.append):
-        keys.add(case.case_key)
-        labelled += bool(case.reference_ids)
-        has_contexts = has_contexts or case.contexts is not None
+    cases = dataset_cases(spec, labels, mode, errors.append)
+    # Off the event loop: the first cases' model calls may already be in flight on it, and a
+    # file of thousands of rows would hold their answers for a tenth of a second and more.
+    scanned = await anyio.to_thread.run_sync(_scan, cases)
     dataset = await in_session(
         engine,
         upsert_dataset,
@@ -100,10 +115,10 @@ async def load_dataset(engine: Engine, spec: DatasetSpec) -> LoadedDataset:
     )
     return LoadedDataset(
         dataset=dataset,
-        cases=len(keys),
-        has_contexts=has_contexts,
+        cases=len(scanned.keys),
+        has_contexts=scanned.has_contexts,
         skipped=len(errors),
         row_errors=[str(e) for e in errors[:SHOWN_ROW_ERRORS]],
-        labelled=labelled,
-        notes=_label_notes(spec, labels, keys) if labels is not None else [],
+        labelled=scanned.labelled,
+        notes=_label_notes(spec, labels, scanned.keys) if labels is not None else [],
     )

@@ -8,6 +8,7 @@ complete (pydantic-core's partial parsing closes what was left open).
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from pydantic import BaseModel
@@ -69,6 +70,12 @@ def parse_json_object(text: str) -> tuple[dict[str, Any] | None, str | None]:
 
     A cut-off object comes back with its complete members and a problem saying so.
     """
+    if text.lstrip().startswith("{"):
+        # Most replies are one object and nothing else: read at once, they need no scan.
+        with contextlib.suppress(ValueError):
+            whole = from_json(text)
+            if isinstance(whole, dict):
+                return whole, None
     scanned = scan_object(text)
     if scanned is None:
         return None, "the reply contained no JSON object"
