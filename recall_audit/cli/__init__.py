@@ -67,8 +67,12 @@ def __getattr__(name: str) -> Any:
 def startup_done() -> None:
     """The start-up of a command that runs audits (imports, checks) is over; its audit
     begins. What the start-up made lives as long as the process: it is frozen out of the
-    collector's passes, and the collector, off since `main` began, is back on."""
+    collector's passes, and the collector, off since `main` began, is back on, its youngest
+    generation collected every 20,000 allocations, not 700: each model answer makes and drops
+    thousands of objects, and at 700 the passes held the event loop for a sixth of a second
+    in a 2,000-case audit, while the answers of fifteen other requests waited."""
     gc.freeze()
+    gc.set_threshold(20_000)
     gc.enable()
 
 

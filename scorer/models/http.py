@@ -118,6 +118,8 @@ class HttpTransport:
             raise Retryable("timed out") from None
         except aiohttp.ClientError as exc:
             raise Retryable(f"connection failed ({type(exc).__name__})", counted=False) from None
+        # The request waiting for the place just given back is sent before this answer is read.
+        await asyncio.sleep(0)
         status = response.status
         # Scrubbed before parsing or cutting: a reply that quotes our Authorization header
         # must not carry the key into the cache, the results or an error.
