@@ -225,8 +225,9 @@ class Provider:
     def service_time(self, tool: str) -> float:
         if self.options.shape != "lognormal":
             return self.options.latency
-        # One sequence per tool, so each tool meets the same latencies in the same order.
-        draw = self.draws.setdefault(tool, random.Random(f"{self.options.seed}:{tool}"))
+        # One sequence per tool, all from the same seed, so each tool meets the same latencies
+        # in the same order (its first request the first draw).
+        draw = self.draws.setdefault(tool, random.Random(self.options.seed))
         return draw.lognormvariate(math.log(self.options.median), self.sigma)
 
 
@@ -291,6 +292,7 @@ def create_app(options: ShapeOptions) -> Starlette:
     async def forget(_: Request) -> JSONResponse:
         # A new run starts: its repeats are counted against itself, not against earlier runs.
         answered.clear()
+        provider.draws.clear()  # and meets the same latencies as every earlier run
         for tally in tallies.values():
             tally.first_at = tally.last_at = None
         return JSONResponse({})
