@@ -112,6 +112,8 @@ class QueueProbe:
             return self._after_halving(limit, median)
         if self._confirming is not None:
             return self._after_confirming(limit, median)
+        if self._reference is None:
+            return self._after_first_window(limit, median, [s.latency for s in window])
         return self._after_window(limit, median)
 
     def _after_halving(self, limit: int, median: float) -> int | None:
@@ -138,12 +140,17 @@ class QueueProbe:
         self._reference = median
         return None
 
+    def _after_first_window(self, limit: int, median: float, latencies: list[float]) -> int | None:
+        self._reference = median
+        burst = statistics.median(self._burst_latencies or [median])
+        # Behind a queue the whole window waits longer than the burst did; a model's own
+        # spread leaves a quarter of it as fast as the burst's median, however slow its tail.
+        lower_quartile = statistics.quantiles(latencies, n=4)[0]
+        queued = median >= BURST_GAP * burst and lower_quartile >= burst
+        return self._halve(limit, median) if queued else None
+
     def _after_window(self, limit: int, median: float) -> int | None:
-        reference = self._reference
-        if reference is None:
-            self._reference = median
-            burst = statistics.median(self._burst_latencies or [median])
-            return self._halve(limit, median) if median >= BURST_GAP * burst else None
+        reference = self._reference or median
         if median >= RISE * reference:
             self._reference = median
             return self._halve(limit, median)
