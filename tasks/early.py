@@ -20,6 +20,7 @@ No Prefect here: the first calls go before it is imported.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -241,7 +242,8 @@ async def _judge_ahead(
 ) -> None:
     """The early calls in the dataset's order, as the flow's batches will ask them: the
     endpoint is kept busy while the flow starts and between its batches. At most twice the
-    requests in flight wait for an answer, and at most EARLY_BATCHES batches of answers wait
+    requests in flight wait for an answer (a case waiting for its ground truth's claims takes
+    no place until they come), and at most EARLY_BATCHES batches of answers wait
     for the flow, so what the flow takes is what it asks next and a run whose flow never
     starts has cost at most that."""
     ahead = asyncio.Semaphore(2 * spec.limits.concurrency)
@@ -251,22 +253,23 @@ async def _judge_ahead(
     claims: dict[str, asyncio.Future[list[str]]] = {}
 
     async def first(ask: EarlyAsk) -> None:
-        judgement = await judge.claims_and_verdicts(ask.ground_truth, ask.chunks, ask.question)
-        claims[ask.key].set_result(judgement.claims if judgement.claims_error is None else [])
-
-    async def later(ask: EarlyAsk) -> None:
-        # The flow judges this case's chunks against the claims its first case's answer gave.
-        await judge.ask_attribution_ahead(await claims[ask.key], ask.chunks)
-
-    async def asked(ask: EarlyAsk, leads: bool) -> None:
+        found: list[str] = []
         try:
-            await (first(ask) if leads else later(ask))
+            judgement = await judge.claims_and_verdicts(ask.ground_truth, ask.chunks, ask.question)
+            found = judgement.claims if judgement.claims_error is None else []
         except (Overtaken, EarlyDone):
             pass  # the flow asks this one itself
         finally:
             ahead.release()
-            if leads and not claims[ask.key].done():  # its call failed: no claims to judge
-                claims[ask.key].set_result([])
+            claims[ask.key].set_result(found)  # none when its call failed: nothing to judge
+
+    async def later(ask: EarlyAsk) -> None:
+        # The flow judges this case's chunks against the claims its first case's answer gave;
+        # it waits for them without a place, since a slow first answer would keep it idle.
+        known = await claims[ask.key]
+        async with ahead:
+            with contextlib.suppress(Overtaken, EarlyDone):
+                await judge.ask_attribution_ahead(known, ask.chunks)
 
     batches = iter_batches(iter_cases(spec.dataset.path, on_error="skip"), size)
     frozen: set[str] = set()
@@ -277,13 +280,16 @@ async def _judge_ahead(
                 asks = await asyncio.to_thread(_early_asks, batch, frozen, spec, engine, judge)
                 for ask in asks:
                     await replies.room_for(untaken)
+                    if replies.done:
+                        return
+                    if ask.key in claims:
+                        group.create_task(later(ask))
+                        continue
                     await ahead.acquire()
                     if replies.done:
                         return
-                    leads = ask.key not in claims
-                    if leads:
-                        claims[ask.key] = asyncio.get_running_loop().create_future()
-                    group.create_task(asked(ask, leads))
+                    claims[ask.key] = asyncio.get_running_loop().create_future()
+                    group.create_task(first(ask))
     finally:
         replies.early_done()
 
