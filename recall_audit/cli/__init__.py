@@ -69,8 +69,8 @@ def startup_done() -> None:
     begins. What the start-up made lives as long as the process: it is frozen out of the
     collector's passes, and the collector, off since `main` began, is back on, its youngest
     generation collected every 20,000 allocations, not 700: each model answer makes and drops
-    thousands of objects, and at 700 the passes held the event loop for a sixth of a second
-    in a 2,000-case audit, while the answers of fifteen other requests waited."""
+    thousands of objects, and at 700 the passes held the event loop hundreds of times a run
+    while the answers of the other requests in flight waited."""
     gc.freeze()
     gc.set_threshold(20_000)
     gc.enable()
