@@ -19,7 +19,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from urllib.parse import parse_qsl, quote, unquote, urlsplit, urlunsplit
 
 MASK = "***"
@@ -237,10 +237,13 @@ class Scrubber:
         form has that character, and else every form read would be verbatim, and masked."""
         if "\\u" in text or "%" in text:
             return bool(self.forms)
-        return any(
-            escape in text and char in form
-            for escape, char in _PLAIN_ESCAPES
-            for form in self.forms
+        return any(escape in text for escape in self._telling_escapes)
+
+    @cached_property
+    def _telling_escapes(self) -> tuple[str, ...]:
+        """The plain escapes that spell a character of some form."""
+        return tuple(
+            escape for escape, char in _PLAIN_ESCAPES if any(char in f for f in self.forms)
         )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -77,10 +78,11 @@ def _label_notes(spec: DatasetSpec, labels: dict[str, list[str]], keys: set[str]
     ]
 
 
-class _Scanned(BaseModel):
+@dataclass
+class _Scanned:
     """What one pass over the cases tells the run."""
 
-    keys: set[str] = set()
+    keys: set[str] = field(default_factory=set)
     labelled: int = 0
     has_contexts: bool = False
 

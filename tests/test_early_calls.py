@@ -124,8 +124,8 @@ def test_a_bad_row_in_fail_mode_stops_the_command_before_any_call(
 def test_rows_without_chunks_and_no_retriever_stop_the_command_in_skip_mode_too(
     prefect_api, sqlite_db_url, tmp_path
 ):
-    """In skip mode the rows are read after the first calls are out, and only until one
-    carries chunks; a file where none does, and no retriever, still stops with exit code 2."""
+    """In skip mode the rows are read before the first calls only until one carries chunks;
+    a file where none does, and no retriever, stops with exit code 2 before any call."""
     rows = [json.loads(line) for line in EINSTEIN.read_text().splitlines()]
     data = tmp_path / "cases.jsonl"
     data.write_text(
@@ -135,8 +135,10 @@ def test_rows_without_chunks_and_no_retriever_stop_the_command_in_skip_mode_too(
         env = _model_env(prefect_api, sqlite_db_url, model)
         args = ("run", "--dataset", str(data), "--judge", "openai/fake", "--json")
         failed = recall_audit(*args, env=env, cwd=tmp_path)
+        asked = len(model.requests)
 
     assert failed.returncode == 2, failed.stderr
+    assert asked == 0
     assert "no row carries retrieved chunks; choose a retriever with --retriever" in failed.stderr
 
 

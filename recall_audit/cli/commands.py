@@ -217,18 +217,16 @@ def check_before_start(
     (start_early_calls)."""
     dataset = Path(spec.dataset.path)
     # In fail mode a bad row stops the command before any model call; otherwise the rows are
-    # read once the first calls are out (on a large file, a tenth of a second and more), and
-    # counted only for a progress bar.
+    # counted, for a progress bar only, once the first calls are out (on a large file, a
+    # tenth of a second and more).
     counted_first = spec.dataset.on_bad_row == "fail" or loop is None
     check_rows = partial(_check_rows, dataset, spec.dataset.on_bad_row, spec.retriever.spec)
     with bad_input_exits():
         check_dataset_name(spec.dataset.name or dataset.stem)
-        if counted_first:
-            total = check_rows(count=True)
-        else:
-            # A file that is missing, of an unknown format or without one usable row stops
-            # here, before Prefect is asked anything: reading stops at its first good row.
-            next(iter_cases(dataset, on_error="skip"), None)
+        # A file that is missing, of an unknown format, without one usable row or without
+        # chunks for want of a retriever stops here, before Prefect is asked anything; in
+        # skip mode reading stops at the first row that settles it.
+        total = check_rows(count=counted_first)
         if spec.dataset.qrels:
             read_qrels(spec.dataset.qrels)
     check_judge_and_retriever(spec)
@@ -244,9 +242,9 @@ def check_before_start(
         ensure_prefect_api()
     if loop is not None and _can_call_early(spec, resumed):
         start_early_calls(spec, engine, loop)
-    if not counted_first:
+    if not counted_first and count:
         with bad_input_exits():
-            total = check_rows(count=count)
+            total = check_rows(count=True)
     if engine is None:
         open_engine()
     if spec.limits.task_runner is not None:

@@ -114,7 +114,7 @@ class QueueProbe:
             return self._after_confirming(limit, median)
         if self._reference is None:
             return self._after_first_window(limit, median, [s.latency for s in window])
-        return self._after_window(limit, median)
+        return self._after_window(limit, median, self._reference)
 
     def _after_halving(self, limit: int, median: float) -> int | None:
         before, before_median = self._halved_from or (limit, median)
@@ -149,8 +149,7 @@ class QueueProbe:
         queued = median >= BURST_GAP * burst and lower_quartile >= burst
         return self._halve(limit, median) if queued else None
 
-    def _after_window(self, limit: int, median: float) -> int | None:
-        reference = self._reference or median
+    def _after_window(self, limit: int, median: float, reference: float) -> int | None:
         if median >= RISE * reference:
             self._reference = median
             return self._halve(limit, median)
