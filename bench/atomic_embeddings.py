@@ -22,6 +22,7 @@ import atomic_fidelity
 import atomic_set
 import numpy as np
 from fidelity import wrapped, write_doc
+
 from recall_audit.scorer.judges.builtin import BuiltinJudge, extract_claim_texts
 
 GATES = np.round(np.arange(0.70, 0.951, 0.005), 3)  # e5 cosines of related texts sit high

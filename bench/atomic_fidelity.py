@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 import atomic_set
 import numpy as np
+
 from recall_audit.scorer.judges.builtin import (
     Assessment,
     BuiltinJudge,

@@ -36,10 +36,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from document import replace_section
 from processes import BENCH, OUR_PYTHON, ROOT, env_with, free_port, log, stop
-from recall_audit.scorer.models.embeddings import EmbeddingSettings
-from recall_audit.scorer.retrievers.chunking import Chunking
-from recall_audit.scorer.retrievers.dense import DenseRetriever
-from recall_audit.scorer.retrievers.vectors import ChunkIndex
+
+from recall_audit.models.embeddings import EmbeddingSettings
+from recall_audit.retrievers.chunking import Chunking
+from recall_audit.retrievers.dense import DenseRetriever
+from recall_audit.retrievers.vectors import ChunkIndex
 
 DOC = ROOT / "docs" / "performance.md"
 OWNER = "bench/dense.py"

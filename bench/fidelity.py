@@ -41,12 +41,13 @@ from pathlib import Path
 
 import numpy as np
 from pydantic import BaseModel
-from recall_audit.scorer.errors import JudgeError
+
+from recall_audit.errors import JudgeError
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.judges.builtin import Assessment, BuiltinJudge, BuiltinSettings
 from recall_audit.scorer.judges.checks import RULES
 from recall_audit.scorer.recall import context_recall
-from recall_audit.scorer.text import STOPWORDS, fold
+from recall_audit.text.text import STOPWORDS, fold
 
 FILES = ("wice_support_removal.jsonl", "expertqa_dev.jsonl", "hotpotqa_sf_removal.jsonl")
 SHORT = {"wice_support_removal.jsonl": "WiCE", "expertqa_dev.jsonl": "ExpertQA"}

@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from cases import FILES, fidelity_dir, read_jsonl
+
 from recall_audit.scorer.judges.builtin import BuiltinJudge
 
 

@@ -57,7 +57,7 @@ def supported(sentence: str, context: str) -> bool:
     return bool(wanted) and len(wanted & words(context)) >= SUPPORT_SHARE * len(wanted)
 
 
-# --- ours (scorer/prompts.py): one key per numbered reference or claim, or a new reference's
+# --- ours (recall_audit/scorer/prompts.py): one key per numbered reference or claim, or a new reference's
 # claims each with its verdict ----------------------------------------------------------------
 
 

@@ -54,7 +54,7 @@ LABELS = {
 }
 LATENCY = 0.1
 RPM = 300.0
-# Recall Audit's per-endpoint requests-per-minute budget (scorer/models/limits.py).
+# Recall Audit's per-endpoint requests-per-minute budget (recall_audit/models/limits.py).
 RPM_ENV = "RECALL_AUDIT_RPM"
 
 

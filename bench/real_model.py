@@ -6,7 +6,7 @@ OpenAI-compatible server, then records what the run reported: cases scored, mode
 repairs, re-asked items, supported claims with a verified quote, every remaining error with
 what failed, the command's wall time, and the server's own busy time over the run (the sum
 of llama.cpp's per-request `total time` lines that its log gained meanwhile), the health
-checks the judge sent it (`GET /health`, scorer/models/patience.py), and the machine's load
+checks the judge sent it (`GET /health`, recall_audit/models/patience.py), and the machine's load
 while it ran (the 1-minute load average, sampled every 15 s) beside the server's nice value.
 
     python bench/real_model.py --url http://127.0.0.1:8765/v1 --model smollm2 --cases 12 \

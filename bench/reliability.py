@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from document import replace_section
 
 if TYPE_CHECKING:
-    from recall_audit.scorer.limits import CaseLimits
+    from recall_audit.limits import CaseLimits
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "reliability.md"
@@ -107,15 +107,15 @@ def render(cases: list[dict], code: int) -> str:
 
 
 def limits_table() -> list[str]:
-    """Every limit as scorer/limits.py defines it (its setting, option, variable and
+    """Every limit as recall_audit/limits.py defines it (its setting, option, variable and
     default), and the built-in judge's time on a ground truth at its limit (measured here,
     on this machine)."""
-    from recall_audit.scorer.bounded_json import MAX_NUMBER_CHARS
-    from recall_audit.scorer.limits import CaseLimits, env_name, option_name, shown_default
-    from recall_audit.scorer.storable import MAX_DEPTH
+    from recall_audit.bounded_json import MAX_NUMBER_CHARS
+    from recall_audit.limits import CaseLimits, env_name, option_name, shown_default
+    from recall_audit.storable import MAX_DEPTH
 
     lines = [
-        "The limits of one case (scorer/limits.py), settings of the audit like its others: "
+        "The limits of one case (recall_audit/limits.py), settings of the audit like its others: "
         "an option of `recall-audit run` and `recall-audit serve`, a field of an "
         "experiment.yaml or of a deployment's `spec.case_limits`, and, where none of those "
         "gives it, its environment variable:",

@@ -1,5 +1,5 @@
 """What a retry loop costs a request that needs none: microseconds per call of tenacity's
-loop around an immediate answer, and of `with_retries` (scorer/web.py, which enters that
+loop around an immediate answer, and of `with_retries` (recall_audit/web.py, which enters that
 loop only after a failed try), against a bare call.
 
     .venv/bin/python bench/retry_overhead.py
@@ -10,8 +10,9 @@ from __future__ import annotations
 import time
 
 import anyio
-from recall_audit.scorer.web import with_retries
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt
+
+from recall_audit.web import with_retries
 
 CALLS = 20_000
 

@@ -70,7 +70,7 @@ IMPORT_LINE = re.compile(r"import time:\s+\d+ \|\s+(\d+) \|( *)(\S+)")
 WATCHED = {
     "Prefect": ("prefect",),
     "FastAPI": ("fastapi",),
-    "the model client": ("aiohttp", "recall_audit.scorer.models.http"),
+    "the model client": ("aiohttp", "recall_audit.models.http"),
 }
 
 

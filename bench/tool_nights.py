@@ -29,7 +29,7 @@ def drift(cases: list[dict[str, Any]], night: int, share: float, seed: int) -> N
 
 async def nights(dataset: Path, count: int, share: float, seed: int, concurrency: int) -> None:
     from recall_audit.flows.audit import audit
-    from recall_audit.scorer.audit_spec import AuditSpec
+    from recall_audit.spec import AuditSpec
 
     cases = read_jsonl(dataset)
     tonight = dataset.with_name("tonight.jsonl")

@@ -23,7 +23,7 @@ def main() -> None:
 
     configure_prefect()
     from recall_audit.flows.audit import audit
-    from recall_audit.scorer.audit_spec import AuditSpec
+    from recall_audit.spec import AuditSpec
 
     started, cpu = time.perf_counter(), time.process_time()
     summary = asyncio.run(

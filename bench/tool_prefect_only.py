@@ -12,9 +12,9 @@ import asyncio
 import json
 import time
 
-from recall_audit.scorer.datasets import iter_batches
+from recall_audit.datasets.cases import iter_batches
 
-# Register cases, retrieve, extract context, extract claims, attribute (tasks/batch.py).
+# Register cases, retrieve, extract context, extract claims, attribute (recall_audit/tasks/batch.py).
 BATCH_STAGES = 5
 
 

@@ -20,7 +20,7 @@ import argparse
 import json
 from pathlib import Path
 
-from recall_audit.scorer.retrievers import Bm25Retriever
+from recall_audit.retrievers import Bm25Retriever
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_SOURCE = HERE.parents[1] / "shared/data/fidelity/hotpotqa_sf_removal.jsonl"

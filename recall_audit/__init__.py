@@ -5,17 +5,20 @@
     result = scorer.run(ground_truth="...")
     result.score, result.reason, result.verdicts
 
-The repository's `scorer/`, `storage/`, `tasks/`, `flows/` and `deployments/` folders are
+The repository's `recall_audit/scorer/`, `recall_audit/storage/`, `recall_audit/tasks/`, `recall_audit/flows/` and `recall_audit/deployments/` folders are
 installed as `recall_audit.scorer`, `recall_audit.storage`, ... so the distribution puts no
 name but `recall_audit` on a user's import path. The names below are imported on first use
-(scorer/lazy.py), so that `recall_audit.cli` does not import the whole library.
+(recall_audit/lazy.py), so that `recall_audit.cli` does not import the whole library.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from recall_audit.scorer.lazy import lazy_names
+from recall_audit import old_paths
+from recall_audit.lazy import lazy_names
+
+old_paths.install()
 
 if TYPE_CHECKING:
     from recall_audit.scorer import (

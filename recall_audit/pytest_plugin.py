@@ -59,7 +59,7 @@ def recall_judge(pytestconfig: pytest.Config) -> Any:
 def pytest_unconfigure(config: pytest.Config) -> None:
     judge = config.stash.get(_JUDGE, None)
     if judge is not None:
-        from recall_audit.scorer.blocking import release
+        from recall_audit.blocking import release
         from recall_audit.scorer.defaults import set_default_judge
 
         set_default_judge(None)

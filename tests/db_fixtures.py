@@ -23,8 +23,11 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
+from sqlalchemy import Engine
+from sqlalchemy.engine import make_url
+from sqlmodel import Session
+
 from recall_audit.scorer.recall import result_from_verdicts
-from recall_audit.scorer.types import RecallResult, Usage, Verdict
 from recall_audit.storage import (
     CaseInput,
     CaseRecord,
@@ -33,9 +36,7 @@ from recall_audit.storage import (
     upsert_cases,
     upsert_dataset,
 )
-from sqlalchemy import Engine
-from sqlalchemy.engine import make_url
-from sqlmodel import Session
+from recall_audit.types import RecallResult, Usage, Verdict
 
 POSTGRES_URL = os.environ.get(
     "RECALL_AUDIT_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Coroutine
 from typing import Any
 
-from recall_audit.scorer.audit_spec import AuditSpec
+from recall_audit.spec import AuditSpec
 
 RUN_ONLY = ("resume", "keep_errors", "run_id", "trigger", "database_url")
 

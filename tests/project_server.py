@@ -1,5 +1,5 @@
 """The project's Prefect server that `recall-audit run` starts in the background
-(flows/local_server.py), on a port of the test's own, stopped when the test ends."""
+(recall_audit/server/local_server.py), on a port of the test's own, stopped when the test ends."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The built-in judge's work for a run, done while a first command waits for the Prefect
-server it started (tasks/ahead.py): the flow's judge takes every claim and verdict found
+server it started (recall_audit/tasks/ahead.py): the flow's judge takes every claim and verdict found
 ahead, the diagnosis' included, each once, and the run's results are those of a run without it."""
 
 from __future__ import annotations
@@ -7,13 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import anyio
-from recall_audit.scorer.audit_spec import AuditSpec
-from recall_audit.scorer.judges import builtin
-from recall_audit.scorer.judges.builtin import BuiltinJudge
-from recall_audit.tasks.ahead import can_judge_ahead, judge_run_ahead
 from test_audit_flow import run_audit
 
-DEMO = Path(__file__).resolve().parents[1] / "examples" / "hotpot"
+from recall_audit.scorer.judges import builtin
+from recall_audit.scorer.judges.builtin import BuiltinJudge
+from recall_audit.spec import AuditSpec
+from recall_audit.tasks.ahead import can_judge_ahead, judge_run_ahead
+
+DEMO = (Path(__file__).parents[1] / "examples" / "hotpot").resolve()
 DEMO_SPEC = {
     "dataset": str(DEMO / "dataset.jsonl"),
     "retriever": f"bm25:{DEMO / 'kb.jsonl'}",

@@ -7,14 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-from recall_audit.scorer.compare import CaseOutcome, ClaimOutcome, RunOutcome, compare_runs
-from recall_audit.scorer.gate import Gate, RunFigures, check_gate
-from recall_audit.scorer.judges.builtin import BuiltinJudge, extract_claim_texts
-from recall_audit.scorer.languages import detect
-from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
-from recall_audit.scorer.text import analyse, search_tokens, split_sentences
 
 from recall_audit import create_context_recall_scorer
+from recall_audit.compare.compare import CaseOutcome, ClaimOutcome, RunOutcome, compare_runs
+from recall_audit.compare.gate import Gate, RunFigures, check_gate
+from recall_audit.retrievers.bm25 import Bm25Retriever
+from recall_audit.scorer.judges.builtin import BuiltinJudge, extract_claim_texts
+from recall_audit.text.languages import detect
+from recall_audit.text.text import analyse, search_tokens, split_sentences
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -12,9 +12,10 @@ import pytest
 from flat_audit import audit_flat
 from lexical_model import kind_of, lexical_model
 from model_server import Canned, FakeModelServer, Recorded, openai_completion
+from sqlmodel import Session, func, select
+
 from recall_audit.storage import list_runs, open_database, run_results
 from recall_audit.storage.tables import ClaimSet
-from sqlmodel import Session, func, select
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -233,7 +234,7 @@ def test_concurrency_caps_the_requests_in_flight_to_the_model(
 def test_no_row_with_chunks_and_no_retriever_is_a_configuration_error(
     prefect_api, sqlite_db_url, tmp_path
 ):
-    from recall_audit.scorer.errors import ConfigurationError
+    from recall_audit.errors import ConfigurationError
 
     bare = tmp_path / "bare.jsonl"
     bare.write_text(json.dumps({"question": "q", "ground_truth": "An answer."}) + "\n")

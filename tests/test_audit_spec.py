@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from flat_audit import audit_flat
 from pydantic import ValidationError
-from recall_audit.scorer.audit_spec import AuditSpec, Configuration, RetrieverSpec
-from recall_audit.scorer.gate import Gate
+
+from recall_audit.compare.gate import Gate
+from recall_audit.spec import AuditSpec, Configuration, RetrieverSpec
 
 HOTPOT = Path(__file__).resolve().parents[1] / "examples" / "hotpot"
 
@@ -52,8 +53,8 @@ def test_the_limits_of_a_case_are_settings_of_the_spec(monkeypatch: pytest.Monke
     """Given flat (the command line, an experiment.yaml) or nested (a deployment's
     parameters); a limit not given is its RECALL_AUDIT_* variable's, else its default; a bad
     variable is a ConfigurationError naming it; none of them changes the configuration."""
-    from recall_audit.scorer.errors import ConfigurationError
-    from recall_audit.scorer.limits import CaseLimits
+    from recall_audit.errors import ConfigurationError
+    from recall_audit.limits import CaseLimits
 
     monkeypatch.setenv("RECALL_AUDIT_MAX_CHUNKS", "50")
     spec = AuditSpec.from_flat(dataset="d.jsonl", retriever_timeout=5, max_response_bytes=1024)
@@ -147,6 +148,6 @@ def test_each_configuration_is_compared_with_its_own_previous_run(
 
 
 def test_the_diagnosis_depth_is_the_diagnosis_default() -> None:
-    from recall_audit.scorer.diagnosis.missed import DEFAULT_DEPTH
+    from recall_audit.diagnosis.missed import DEFAULT_DEPTH
 
     assert AuditSpec.from_flat(dataset="d").diagnosis.diagnose_depth == DEFAULT_DEPTH

@@ -9,11 +9,12 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from recall_audit.errors import ConfigurationError, JudgeError
 from recall_audit.scorer.bias import PositionBias, chunk_orders, position_bias
-from recall_audit.scorer.errors import ConfigurationError, JudgeError
 from recall_audit.scorer.judge import Attribution, Extraction, Judge
 from recall_audit.scorer.judges import get_judge
-from recall_audit.scorer.types import Usage, Verdict
+from recall_audit.types import Usage, Verdict
 
 EINSTEIN_CLAIMS = [
     "Einstein was born in 1879.",

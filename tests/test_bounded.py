@@ -24,9 +24,10 @@ from uuid import UUID
 
 import pytest
 from measured import Measured, measured
-from recall_audit.storage import list_runs, open_database, run_results
 from sqlmodel import Session
 from test_cli import CLI, cli_env
+
+from recall_audit.storage import list_runs, open_database, run_results
 
 # Resident memory a child may reach, whatever it was fed.
 PEAK_MB = 500

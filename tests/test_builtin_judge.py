@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 from model_server import Canned, FakeModelServer, openai_completion
+
+from recall_audit.retrievers.bm25 import Bm25Retriever
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges.builtin import (
     BuiltinJudge,
@@ -23,9 +25,8 @@ from recall_audit.scorer.judges.builtin import (
 )
 from recall_audit.scorer.judges.checks import RULES
 from recall_audit.scorer.recall import context_recall
-from recall_audit.scorer.retrievers.bm25 import Bm25Retriever
-from recall_audit.scorer.text import _BOUNDARY, split_sentences
-from recall_audit.scorer.types import Status
+from recall_audit.text.text import _BOUNDARY, split_sentences
+from recall_audit.types import Status
 
 EINSTEIN = "Einstein was born in 1879. He developed relativity. He won the Nobel Prize."
 EINSTEIN_CHUNKS = [

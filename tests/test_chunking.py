@@ -7,10 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from recall_audit.scorer.datasets import DatasetCase
-from recall_audit.scorer.errors import ConfigurationError
-from recall_audit.scorer.retrievers import Bm25Retriever, Chunking, retriever_from_spec
-from recall_audit.scorer.retrievers.chunking import chunk_text
+
+from recall_audit.datasets.cases import DatasetCase
+from recall_audit.errors import ConfigurationError
+from recall_audit.retrievers import Bm25Retriever, Chunking, retriever_from_spec
+from recall_audit.retrievers.chunking import chunk_text
 
 pytestmark = pytest.mark.anyio
 

@@ -6,14 +6,14 @@ import pytest
 from db_fixtures import seed_dataset
 from model_server import FakeModelServer, openai_completion
 from pydantic import SecretStr
-from recall_audit.scorer.judges import LLMJudge, ModelSettings, get_judge
-from recall_audit.scorer.prompts import claim_key
-from recall_audit.storage import get_claims, save_case_result
-from recall_audit.tasks.claims import extract_sources
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from recall_audit.cli.claims import refresh_claims
+from recall_audit.scorer.judges import LLMJudge, ModelSettings, get_judge
+from recall_audit.scorer.prompts import claim_key
+from recall_audit.storage import get_claims, save_case_result
+from recall_audit.tasks.claims import extract_sources
 
 pytestmark = pytest.mark.anyio
 
@@ -83,7 +83,7 @@ async def test_refresh_extracts_only_what_is_not_frozen(
 
 
 async def test_refresh_of_an_unknown_dataset_says_so(db_engine: Engine) -> None:
-    from recall_audit.scorer.errors import RecallAuditError
+    from recall_audit.errors import RecallAuditError
     from recall_audit.scorer.judges.builtin import BuiltinJudge
 
     with pytest.raises(RecallAuditError, match="no dataset named 'nope'"):
@@ -92,8 +92,8 @@ async def test_refresh_of_an_unknown_dataset_says_so(db_engine: Engine) -> None:
 
 def test_repairs_samples_and_verified_quotes_are_stored_and_counted(db_session: Session) -> None:
     from recall_audit.scorer.recall import result_from_verdicts
-    from recall_audit.scorer.types import Usage, Verdict
     from recall_audit.storage import create_run, finish_run, run_results, sample_spreads
+    from recall_audit.types import Usage, Verdict
 
     chunks = ["Paris is the capital of France.", "The Seine crosses Paris."]
     claims = ["Paris is the capital of France.", "The Seine crosses Paris.", "Lyon is big."]

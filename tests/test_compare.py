@@ -10,20 +10,21 @@ from datetime import datetime, timedelta
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from recall_audit.scorer.compare import (
+
+from recall_audit.compare.compare import (
     CaseOutcome,
     ClaimOutcome,
     RunOutcome,
     compare_runs,
     paired_bootstrap_ci,
 )
-from recall_audit.scorer.errors import ConfigurationError
-from recall_audit.scorer.report import (
+from recall_audit.compare.report import (
     comparison_markdown,
-    lost_claims_markdown,
     trend_markdown,
     worst_cases_table,
 )
+from recall_audit.diagnosis.views import lost_claims_markdown
+from recall_audit.errors import ConfigurationError
 
 # Each case's ground truth has claims, each supported by one knowledge-base chunk.
 CLAIMS = {

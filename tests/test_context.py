@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
-from recall_audit.scorer.context import ContextError, extract_chunks, extract_from_messages
+
+from recall_audit.retrievers.context import ContextError, extract_chunks, extract_from_messages
 
 
 class Hit(BaseModel):

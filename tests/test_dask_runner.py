@@ -20,9 +20,10 @@ import pytest
 from flat_audit import audit_flat
 from lexical_model import lexical_model
 from model_server import FakeModelServer, Recorded
-from recall_audit.storage import finished_case_keys, list_runs, open_database, run_results
 from sqlmodel import Session
 from test_cli import CLI, cli_env
+
+from recall_audit.storage import finished_case_keys, list_runs, open_database, run_results
 
 TESTS = Path(__file__).resolve().parent
 DASK = Path(sys.executable).parent / "dask"

@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from recall_audit.scorer.datasets import DatasetError, iter_cases
+
+from recall_audit.datasets.cases import DatasetError, iter_cases
 
 GOOD = {"question": "Who?", "ground_truth": "Ada.", "contexts": ["Ada wrote it."]}
 

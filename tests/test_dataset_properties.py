@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from recall_audit.scorer.datasets import DatasetCase, DatasetError, iter_cases
 from typer.testing import CliRunner
 
 from recall_audit.cli.commands import app
+from recall_audit.datasets.cases import DatasetCase, DatasetError, iter_cases
 
 # Text any backend stores: no surrogates (category Cs) and no NUL.
 TEXT = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"), max_size=40)

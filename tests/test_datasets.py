@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from recall_audit.scorer.datasets import (
+
+from recall_audit.datasets.cases import (
     DatasetCase,
     DatasetError,
     fingerprint_file,
@@ -19,7 +20,7 @@ from recall_audit.scorer.datasets import (
     iter_cases,
     stable_case_key,
 )
-from recall_audit.scorer.errors import ConfigurationError
+from recall_audit.errors import ConfigurationError
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

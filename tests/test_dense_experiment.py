@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 
 from embedding_server import EmbeddingServer
-from recall_audit.scorer.experiment import ExperimentReport
 from test_cli import ROOT, cli_env, recall_audit
 
 from recall_audit.cli.experiments import configurations
+from recall_audit.compare.experiment import ExperimentReport
 
 HOTPOT = ROOT / "examples" / "hotpot"
 

@@ -39,8 +39,9 @@ def _deploy_and_create(dataset: Path, changes: dict[str, Any]) -> str:
     its spec changed by `changes` (one level deep), as any client of the server may; returns
     the run's id."""
     from prefect.client.orchestration import get_client
+
     from recall_audit.deployments.serve import ServeSettings, build_deployment
-    from recall_audit.scorer.audit_spec import AuditSpec
+    from recall_audit.spec import AuditSpec
 
     audit = AuditSpec.from_flat(dataset=str(dataset), retriever="precomputed")
     deployment = build_deployment(ServeSettings(audit=audit, deployment="guarded"))

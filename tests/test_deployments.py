@@ -12,12 +12,15 @@ from pathlib import Path
 
 import pytest
 from prefect.client.schemas.objects import ConcurrencyLimitStrategy
+
+from recall_audit.compare.gate import Gate
 from recall_audit.deployments.serve import ServeSettings, build_deployment
 from recall_audit.flows.watch import kb_updated_event, kb_version, variable_name, watched_files
-from recall_audit.scorer.audit_spec import AuditSpec
-from recall_audit.scorer.gate import Gate
+from recall_audit.spec import AuditSpec
 
-DEMO = Path(__file__).resolve().parent.parent / "examples" / "hotpot"
+ROOT = Path(__file__).resolve().parent.parent
+# A checkout's examples/hotpot links to the package's demo data; paths are stored resolved.
+DEMO = (ROOT / "examples" / "hotpot").resolve()
 
 
 def settings(gate: Gate | None = None, **changes: object) -> ServeSettings:
@@ -88,9 +91,9 @@ def test_local_paths_become_absolute_and_urls_stay(monkeypatch: pytest.MonkeyPat
     assert local.dataset.path == str(DEMO / "dataset.jsonl")
     assert local.retriever.spec == f"bm25:{DEMO / 'kb.jsonl'}"
     # python: modules are looked up where serve was started (or --app-dir), not where runs start.
-    assert local.app_dir == str(DEMO.parent.parent)
+    assert local.app_dir == str(ROOT)
     elsewhere = spec_parameter(serving(dataset="d.jsonl", app_dir="examples"))
-    assert elsewhere.app_dir == str(DEMO.parent)
+    assert elsewhere.app_dir == str(ROOT / "examples")
     remote = spec_parameter(serving(dataset="d.jsonl", retriever="http://127.0.0.1:9/s"))
     assert remote.retriever.spec == "http://127.0.0.1:9/s"
     # Runs import the flow by module, so they start from any working directory.

@@ -32,10 +32,11 @@ from prefect.events.filters import (
 )
 from prefect.settings import PREFECT_API_URL, PREFECT_HOME, temporary_settings
 from prefect_server import PrefectServer, free_port, server_environment
-from recall_audit.flows.watch import watch_knowledge_base
-from recall_audit.scorer.audit_spec import AuditSpec
-from recall_audit.storage import list_runs, open_database
 from sqlmodel import Session
+
+from recall_audit.flows.watch import watch_knowledge_base
+from recall_audit.spec import AuditSpec
+from recall_audit.storage import list_runs, open_database
 
 pytestmark = [pytest.mark.server, pytest.mark.anyio]
 
@@ -58,7 +59,7 @@ async def test_prefect_yaml_deploys_schedule_trigger_and_pool(
     env = server_environment(tmp_path / "deploy") | prefect_server.env
     prefect = Path(sys.executable).with_name("prefect")
     done = subprocess.run(
-        [str(prefect), "--no-prompt", "deploy", "--all", "--prefect-file", "deployments/prefect.yaml"],
+        [str(prefect), "--no-prompt", "deploy", "--all", "--prefect-file", "recall_audit/deployments/prefect.yaml"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=DEADLINE_SECONDS,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]

@@ -1,4 +1,4 @@
-"""The diagnosis as a library (scorer/diagnosis): missed claims classified against the
+"""The diagnosis as a library (recall_audit/scorer/diagnosis): missed claims classified against the
 knowledge base with the built-in judge and a model judge (the mock), lost claims explained,
 and what to do next."""
 
@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from lexical_model import kind_of, lexical_model
 from model_server import FakeModelServer
-from recall_audit.scorer.compare import ClaimChange
-from recall_audit.scorer.diagnosis import (
+
+from recall_audit.compare.compare import ClaimChange
+from recall_audit.diagnosis import (
     CaseToDiagnose,
     DiagnoseSettings,
     KnowledgeChunk,
@@ -24,11 +25,11 @@ from recall_audit.scorer.diagnosis import (
     knowledge_base_for,
     summarise,
 )
-from recall_audit.scorer.diagnosis.advice import why_missed_markdown
+from recall_audit.diagnosis.advice import why_missed_markdown
+from recall_audit.models import InMemoryCache
+from recall_audit.retrievers import Bm25Retriever
 from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.judges.builtin import BuiltinJudge
-from recall_audit.scorer.models import InMemoryCache
-from recall_audit.scorer.retrievers import Bm25Retriever
 
 pytestmark = pytest.mark.anyio
 

@@ -14,16 +14,17 @@ from pathlib import Path
 import anyio
 from lexical_model import kind_of, lexical_model
 from model_server import FakeModelServer
-from recall_audit.scorer.compare import compare_runs
-from recall_audit.storage import open_database, paired_outcomes, run_results
-from recall_audit.storage.knowledge import chunk_in_run_knowledge_base, run_knowledge_base
-from recall_audit.tasks.diagnose import DiagnosisPlan, diagnose_run
 from sqlmodel import Session
 from test_audit_flow import run_audit
 from test_cli import cli_env, recall_audit
 from test_diagnosis import ABSENT, FACT, FESTIVAL, _festival_kb
 
-DEMO = Path(__file__).resolve().parents[1] / "examples" / "hotpot"
+from recall_audit.compare.compare import compare_runs
+from recall_audit.storage import open_database, paired_outcomes, run_results
+from recall_audit.storage.knowledge import chunk_in_run_knowledge_base, run_knowledge_base
+from recall_audit.tasks.diagnose import DiagnosisPlan, diagnose_run
+
+DEMO = (Path(__file__).parents[1] / "examples" / "hotpot").resolve()
 
 
 def _supporting_documents(db_url: str, run_id: str, kb: list[dict]) -> list[tuple[str, str]]:
@@ -209,8 +210,9 @@ def test_the_regression_event_and_its_alert_carry_each_lost_claims_cause(
     prefect_api, sqlite_db_url, tmp_path
 ):
     from prefect.server.utilities.user_templates import render_user_template_sync
-    from recall_audit.deployments.alerts import LINK, REGRESSED_BODY
     from test_gate_scenario import lighthouses, regressed_events, write_jsonl
+
+    from recall_audit.deployments.alerts import LINK, REGRESSED_BODY
 
     args, kb, paragraphs = lighthouses(tmp_path)
     env = cli_env(prefect_api, sqlite_db_url)
@@ -231,8 +233,8 @@ def test_the_regression_event_and_its_alert_carry_each_lost_claims_cause(
 
 
 def test_the_regression_event_names_twenty_lost_claims_at_most_each_cut_short():
-    from recall_audit.scorer.compare import ClaimChange
-    from recall_audit.scorer.diagnosis import LostClaim
+    from recall_audit.compare.compare import ClaimChange
+    from recall_audit.diagnosis import LostClaim
     from recall_audit.tasks.publish import EVENT_TEXT, _lost_payload
 
     long = "Le phare de Varnholm fut bâti en 1801 " * 40
@@ -255,9 +257,10 @@ def test_the_regression_event_names_twenty_lost_claims_at_most_each_cut_short():
 def test_an_http_retrievers_document_ids_titles_and_scores_are_kept_with_its_chunks(
     prefect_api, sqlite_db_url, tmp_path
 ):
-    from recall_audit.storage.tables import CaseResult, RetrievedChunk
     from retriever_server import Reply, RetrieverServer
     from sqlmodel import col, select
+
+    from recall_audit.storage.tables import CaseResult, RetrievedChunk
 
     def search(body: dict) -> Reply:
         return Reply(body={"results": [

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 import typer
-from recall_audit.scorer.judges.builtin import BuiltinJudge
 from typer.core import TyperGroup
 
 from recall_audit.cli import app
+from recall_audit.scorer.judges.builtin import BuiltinJudge
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -67,8 +67,8 @@ def test_every_cited_file_is_in_the_repository(doc: Path) -> None:
 
 
 def test_the_path_rules_catch_what_is_missing() -> None:
-    text = "See `flows/nowhere.py`, `deployments/prefect.yaml` and the notes in DESIGN.md."
-    assert cited_paths(text) == {"flows/nowhere.py", "deployments/prefect.yaml"}
+    text = "See `recall_audit/flows/nowhere.py`, `recall_audit/deployments/prefect.yaml` and the notes in DESIGN.md."
+    assert cited_paths(text) == {"recall_audit/flows/nowhere.py", "recall_audit/deployments/prefect.yaml"}
     assert named_markdown(text) == {"DESIGN.md"}
 
 

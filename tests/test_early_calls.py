@@ -1,5 +1,5 @@
 """`recall-audit run` with a model judge makes the first cases' calls while Prefect is still
-imported (tasks/early.py): they reach the model before the flow run starts, and the flow
+imported (recall_audit/tasks/early.py): they reach the model before the flow run starts, and the flow
 takes their answers instead of asking again, so every call is made once and booked once."""
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ import pytest
 from lexical_model import kind_of, lexical_model
 from model_server import FakeModelServer
 from pydantic import SecretStr
-from recall_audit.scorer.audit_spec import AuditSpec, DatasetSpec, RunLimits
+from test_cli import EINSTEIN, cli_env, recall_audit
+
 from recall_audit.scorer.judges import LLMJudge, ModelSettings, get_judge
 from recall_audit.scorer.prompts import claim_source
+from recall_audit.spec import AuditSpec, DatasetSpec, RunLimits
 from recall_audit.tasks.early import EARLY_BATCHES, EarlyReplies, _judge_ahead, _NoAnswers
-from test_cli import EINSTEIN, cli_env, recall_audit
 
 
 def _with_twins(path: Path) -> Path:

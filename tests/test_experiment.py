@@ -12,15 +12,15 @@ import pytest
 from flat_audit import audit_flat
 from lexical_model import lexical_model
 from model_server import FakeModelServer
-from recall_audit.scorer.audit_spec import AuditSpec
-from recall_audit.scorer.experiment import Arm, ExperimentReport, mean_curve
-from recall_audit.scorer.recall import context_precision
-from recall_audit.scorer.types import Verdict
 from rich.console import Console
 from test_cli import ROOT, cli_env, recall_audit
 
 from recall_audit.cli.experiments import configurations, read_matrix, report_tables
 from recall_audit.cli.tables import Column, kept_columns
+from recall_audit.compare.experiment import Arm, ExperimentReport, mean_curve
+from recall_audit.scorer.recall import context_precision
+from recall_audit.spec import AuditSpec
+from recall_audit.types import Verdict
 
 HOTPOT = ROOT / "examples" / "hotpot"
 KB = f"bm25:{HOTPOT / 'kb.jsonl'}"
@@ -141,8 +141,9 @@ def test_an_experiment_is_one_parent_run_whose_numbers_are_those_of_separate_run
         if arm.delta is not None:
             assert arm.delta == pytest.approx(alone.mean_recall - two.mean_recall)
 
-    from recall_audit.storage import get_run, open_database
     from sqlmodel import Session
+
+    from recall_audit.storage import get_run, open_database
 
     with Session(open_database(sqlite_db_url)) as session:
         child = get_run(session, two.run_id)

@@ -10,10 +10,11 @@ import pytest
 from lexical_model import lexical_model
 from model_server import FAULTS, FakeModelServer, FaultInjector
 from pydantic import SecretStr
+
+from recall_audit.models.base import ModelSettings
 from recall_audit.scorer.judges import get_judge
-from recall_audit.scorer.models.base import ModelSettings
 from recall_audit.scorer.recall import context_recall
-from recall_audit.scorer.types import RecallResult, Status
+from recall_audit.types import RecallResult, Status
 
 CASES = 80
 TIMEOUT = 0.5

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from recall_audit.scorer.compare import CaseOutcome, ClaimOutcome, RunOutcome, compare_runs
-from recall_audit.scorer.gate import Gate, RunFigures, check_gate
+
+from recall_audit.compare.compare import CaseOutcome, ClaimOutcome, RunOutcome, compare_runs
+from recall_audit.compare.gate import Gate, RunFigures, check_gate
 
 
 def case(key: str, found: bool) -> CaseOutcome:

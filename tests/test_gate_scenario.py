@@ -11,9 +11,10 @@ import time
 from pathlib import Path
 
 from prefect_server import free_port, recent_events
-from recall_audit.storage import get_run, open_database
 from sqlmodel import Session
 from test_cli import cli_env, recall_audit
+
+from recall_audit.storage import get_run, open_database
 
 PLACES = ["Varnholm", "Kestrel Bay", "Orlin", "Duskmere", "Palvik", "Tarrow", "Quenby",
           "Misthaven", "Brackley", "Solwen", "Ebbridge", "Corrinth"]  # fmt: skip

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import anyio
 import pytest
-from recall_audit.storage import GroupCommit, Session
-from recall_audit.storage.tables import Chunk, ResponseCache
 from sqlalchemy import Engine, event
 from sqlmodel import select
+
+from recall_audit.storage import GroupCommit, Session
+from recall_audit.storage.tables import Chunk, ResponseCache
 
 
 def _chunks(session: Session, texts: list[str]) -> None:

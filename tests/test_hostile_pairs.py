@@ -12,6 +12,7 @@ import asyncio
 from dataclasses import dataclass
 
 import pytest
+
 from recall_audit.scorer.judges.builtin import BuiltinJudge
 
 

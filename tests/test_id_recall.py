@@ -8,12 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
-from recall_audit.scorer.dataset_rows import DatasetError
-from recall_audit.scorer.datasets import iter_cases
-from recall_audit.scorer.id_recall import id_recall
-from recall_audit.scorer.qrels import read_qrels, unmatched_queries, with_qrels
 
 from recall_audit import create_context_recall_scorer
+from recall_audit.datasets.cases import iter_cases
+from recall_audit.datasets.qrels import read_qrels, unmatched_queries, with_qrels
+from recall_audit.datasets.rows import DatasetError
+from recall_audit.scorer.id_recall import id_recall
 
 CHUNKS = [
     "Albert Einstein was born in 1879 in Ulm, Germany.",

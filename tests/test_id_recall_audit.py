@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 from flat_audit import audit_flat
-from recall_audit.scorer.recall import context_precision
-from recall_audit.scorer.retrievers import Bm25Retriever
-from recall_audit.storage import open_database, run_results
 from sqlmodel import Session
 from typer.testing import CliRunner
 
 from recall_audit.cli.commands import app
+from recall_audit.retrievers import Bm25Retriever
+from recall_audit.scorer.recall import context_precision
+from recall_audit.storage import open_database, run_results
 
 HOTPOT = Path(__file__).resolve().parents[1] / "examples" / "hotpot"
 KB = HOTPOT / "kb.jsonl"

@@ -1,13 +1,47 @@
-"""The layers' import rules, at module or function level alike, so no import cycle can come
-back: the scheduling layer (deployments) uses the flows, never the reverse; the command line
-(recall_audit/cli/) uses both, and neither uses it."""
+"""The package's floors, at module or function level alike, so no import cycle can come
+back: each floor imports only the floors below it, never one above.
+
+    ground floor  errors, types, redact, web, storable, limits, bounded_json, user_code, ...
+    text          words, languages, WordNet, the CJK readers
+    datasets      cases, their rows, qrels
+    models        the model clients
+    retrievers    the retrievers and context extraction
+    scorer        the metric, its faces, the judges
+    compare       run comparison, the gate, reports, charts, experiments
+    diagnosis     why a claim was missed or lost
+    spec          the AuditSpec, the one description of an audit
+    storage       tables, migrations, repository functions
+    tasks         the Prefect tasks, thin over the floors below
+    flows         the audit flow, the watcher, the experiment
+    server        the project's own Prefect server and its database
+    deployments   schedules, triggers, alerts
+    cli           the command line, the top
+"""
 
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "recall_audit"
+FLOORS = [
+    "ground", "text", "datasets", "models", "retrievers", "scorer", "compare", "diagnosis",
+    "spec", "storage", "tasks", "flows", "server", "deployments", "cli",
+]  # fmt: skip
+# The package's own top: the public API and the pytest plugin may use any floor.
+TOP = {"__init__", "__main__", "pytest_plugin", "testing"}
+
+
+def floor_of(module: str) -> str | None:
+    """The floor a `recall_audit` module stands on (None: not ours, or the top)."""
+    parts = module.split(".")
+    if parts[0] != "recall_audit" or len(parts) == 1 or parts[1] in TOP:
+        return None
+    return parts[1] if parts[1] in FLOORS else "ground"
 
 
 def imported_modules(source: Path) -> set[str]:
@@ -18,41 +52,71 @@ def imported_modules(source: Path) -> set[str]:
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
             found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
     return found
 
 
-def offending_imports(folders: tuple[str, ...], forbidden: str) -> dict[str, list[str]]:
-    """Per file of `folders`, the modules under `forbidden` it imports (files that import none
-    are left out)."""
-    files = sorted(path for folder in folders for path in (ROOT / folder).rglob("*.py"))
-    assert files, f"no modules found in {folders}"
-    found = {
-        str(path.relative_to(ROOT)): sorted(
-            name for name in imported_modules(path) if name.startswith(forbidden)
+def upward_imports() -> dict[str, list[str]]:
+    """Per module, the modules of a higher floor it imports (modules that import none are left
+    out)."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        own = floor_of(module)
+        if own is None:
+            continue
+        up = sorted(
+            name
+            for name in imported_modules(path)
+            if (other := floor_of(name)) is not None
+            and FLOORS.index(other) > FLOORS.index(own)
         )
-        for path in files
-    }
-    return {path: names for path, names in found.items() if names}
+        if up:
+            found[module] = up
+    return found
 
 
-def test_flows_never_import_deployments() -> None:
-    assert offending_imports(("flows",), "recall_audit.deployments") == {}
+def test_every_floor_imports_only_the_floors_below_it() -> None:
+    assert upward_imports() == {}
 
 
-def test_no_layer_below_the_command_line_imports_it() -> None:
-    below = ("scorer", "storage", "tasks", "flows", "deployments")
-    assert offending_imports(below, "recall_audit.cli") == {}
+def test_every_folder_of_the_package_is_a_floor() -> None:
+    folders = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    assert folders <= set(FLOORS), folders - set(FLOORS)
 
 
 def test_the_rule_sees_imports_inside_functions(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("def f():\n    from recall_audit.deployments.serve import serve_audit\n")
     assert "recall_audit.deployments.serve" in imported_modules(sample)
+    assert floor_of("recall_audit.deployments.serve") == "deployments"
+    assert floor_of("recall_audit.errors") == "ground"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("recall_audit.scorer.datasets", "recall_audit.datasets.cases"),
+        ("recall_audit.scorer.audit_spec", "recall_audit.spec"),
+        ("recall_audit.scorer.models.http", "recall_audit.models.http"),
+        ("recall_audit.scorer.text", "recall_audit.text.text"),
+        ("recall_audit.scorer.compare", "recall_audit.compare.compare"),
+        ("recall_audit.flows.local_server", "recall_audit.server.local_server"),
+    ],
+)
+def test_the_last_releases_import_paths_give_the_same_modules(old: str, new: str) -> None:
+    assert importlib.import_module(old) is importlib.import_module(new)
+
+
+def test_the_last_releases_names_import_from_their_old_module() -> None:
+    from recall_audit.scorer.errors import ConfigurationError
+    from recall_audit.scorer.retrievers.base import Retriever
+
+    assert ConfigurationError.__module__ == "recall_audit.errors"
+    assert Retriever.__module__ == "recall_audit.retrievers.base"
 
 
 def test_no_function_of_the_command_line_or_the_flows_is_longer_than_60_lines() -> None:
-    files = [*(ROOT / "recall_audit" / "cli").rglob("*.py"), *(ROOT / "flows").rglob("*.py")]
+    files = [*(PACKAGE / "cli").rglob("*.py"), *(PACKAGE / "flows").rglob("*.py")]
     long = {
         f"{path.relative_to(ROOT)}:{node.name}": node.end_lineno - node.lineno + 1
         for path in files
@@ -61,3 +125,11 @@ def test_no_function_of_the_command_line_or_the_flows_is_longer_than_60_lines() 
         and node.end_lineno - node.lineno + 1 > 60
     }
     assert long == {}
+
+
+def test_the_metric_is_at_most_30_percent_of_the_package_and_no_module_is_over_800_lines() -> None:
+    lines = {path: len(path.read_text().splitlines()) for path in PACKAGE.rglob("*.py")}
+    scorer = sum(n for path, n in lines.items() if (PACKAGE / "scorer") in path.parents)
+    assert scorer <= 0.30 * sum(lines.values())
+    assert {str(p.relative_to(ROOT)): n for p, n in lines.items() if n > 800} == {}
+

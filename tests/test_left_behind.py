@@ -22,10 +22,11 @@ import pytest
 from lexical_model import kind_of, lexical_model
 from model_server import Canned, FakeModelServer, Recorded, openai_completion
 from project_server import server_env, server_pid, stopped_after
-from recall_audit.storage import finished_case_keys, list_runs, open_database, run_results
 from retriever_server import Reply, RetrieverServer
 from sqlmodel import Session
 from test_cli import CLI, cli_env, recall_audit
+
+from recall_audit.storage import finished_case_keys, list_runs, open_database, run_results
 
 API_KEY = "sk-live-0123456789abcdefSECRETKEY"
 PASSWORD = "hunter2-retriever-pw"

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 from flat_audit import audit_flat
-from recall_audit.scorer.errors import ConfigurationError
-from recall_audit.storage import open_database, run_results
 from sqlmodel import Session
+
+from recall_audit.errors import ConfigurationError
+from recall_audit.storage import open_database, run_results
 
 ROW = {"question": "When was Einstein born?", "ground_truth": "Einstein was born in 1879."}
 

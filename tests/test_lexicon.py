@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from recall_audit.scorer import lexicon
-from recall_audit.scorer.lexicon import Wordnet, _SortedLines
+
+from recall_audit.text import lexicon
+from recall_audit.text.lexicon import Wordnet, _SortedLines
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,8 @@ from collections.abc import AsyncIterator
 import pytest
 from model_server import Canned, FakeModelServer, anthropic_message, openai_completion
 from pydantic import SecretStr
-from recall_audit.scorer.errors import ConfigurationError, JudgeError
+
+from recall_audit.errors import ConfigurationError, JudgeError
 from recall_audit.scorer.judges import (
     InMemoryCache,
     Judge,
@@ -20,7 +21,7 @@ from recall_audit.scorer.judges import (
 from recall_audit.scorer.judges.bounded import GroundTruthLimit
 from recall_audit.scorer.judges.builtin import BuiltinJudge
 from recall_audit.scorer.recall import context_recall, judge_claims
-from recall_audit.scorer.types import Status, Usage
+from recall_audit.types import Status, Usage
 
 pytestmark = pytest.mark.anyio
 
@@ -510,7 +511,7 @@ async def test_custom_template_text_and_version_are_used(model_server: FakeModel
 
 
 def test_get_judge_names_and_errors() -> None:
-    # The built-in judge comes behind its ground-truth size limit (scorer/judges/bounded.py).
+    # The built-in judge comes behind its ground-truth size limit (recall_audit/scorer/judges/bounded.py).
     for builtin in (get_judge(), get_judge("builtin")):
         assert isinstance(builtin, GroundTruthLimit) and isinstance(builtin.judge, BuiltinJudge)
         assert (builtin.name, builtin.version) == (BuiltinJudge.name, BuiltinJudge.version)
@@ -559,7 +560,7 @@ async def test_asking_attribution_ahead_sends_what_attribute_will_send(
     model_server: FakeModelServer,
 ) -> None:
     """Each window's first request, as `attribute` sends it, and none that is cached: a model
-    that keeps answers (tasks/early.py) then serves `attribute` without a second call."""
+    that keeps answers (recall_audit/tasks/early.py) then serves `attribute` without a second call."""
     from lexical_model import lexical_model
 
     model_server.responder = lexical_model
@@ -579,7 +580,7 @@ async def test_asking_attribution_ahead_sends_what_attribute_will_send(
 
 def test_windows_respect_the_budget_and_merge_any_support() -> None:
     from recall_audit.scorer.judges.llm import context_windows, merge_windows
-    from recall_audit.scorer.types import Verdict
+    from recall_audit.types import Verdict
 
     assert context_windows(["a" * 10, "b" * 10, "c" * 25, "d"], budget=25) == [
         (0, 2),

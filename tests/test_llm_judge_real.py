@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 
 import pytest
+
+from recall_audit.models import JsonRequest, OpenAIModel
 from recall_audit.scorer.judges import LLMJudge, ModelSettings, UnusableAnswer, get_judge
-from recall_audit.scorer.models import JsonRequest, OpenAIModel
 
 URL = os.environ.get("RECALL_AUDIT_REAL_MODEL_URL")
 MODEL = os.environ.get("RECALL_AUDIT_REAL_MODEL_NAME", "smollm2")

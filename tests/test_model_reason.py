@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from model_server import Canned, FakeModelServer, openai_completion
+
 from recall_audit.scorer import ConfigurationError, ContextualRecallMetric, LLMTestCase
 
 CHUNKS = ["Marie Curie was born in Warsaw.", "SECRET-CHUNK-TEXT about something else."]

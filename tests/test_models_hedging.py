@@ -1,4 +1,4 @@
-"""Hedged requests (scorer/models/hedge.py): a late request gets a copy when a place in flight
+"""Hedged requests (recall_audit/models/hedge.py): a late request gets a copy when a place in flight
 is free and the server has room, and the first answer of the two is taken.
 
 Against real HTTP servers on 127.0.0.1: one with room for every request whose answer to one
@@ -16,9 +16,10 @@ import anyio
 import pytest
 from model_server import Canned, FakeModelServer, Recorded, openai_completion
 from pydantic import SecretStr
-from recall_audit.scorer.models import JsonRequest, ModelSettings, OpenAIModel
-from recall_audit.scorer.models.hedge import MIN_ANSWERS, SHARE, STALL, Hedging, lateness
 from test_models_queueing import OneSlot
+
+from recall_audit.models import JsonRequest, ModelSettings, OpenAIModel
+from recall_audit.models.hedge import MIN_ANSWERS, SHARE, STALL, Hedging, lateness
 
 pytestmark = pytest.mark.anyio
 

@@ -13,8 +13,9 @@ import anyio
 import pytest
 from model_server import Budget, FakeModelServer, Recorded, openai_completion, openai_tokens
 from pydantic import SecretStr
-from recall_audit.scorer.errors import ConfigurationError
-from recall_audit.scorer.models import (
+
+from recall_audit.errors import ConfigurationError
+from recall_audit.models import (
     EndpointLimiter,
     JsonRequest,
     ModelSettings,

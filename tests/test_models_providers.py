@@ -7,9 +7,10 @@ import json
 import pytest
 from model_server import Canned, FakeModelServer, anthropic_message, openai_completion
 from pydantic import SecretStr
-from recall_audit.scorer.errors import ModelError
-from recall_audit.scorer.models import AnthropicModel, JsonRequest, ModelSettings, OpenAIModel
-from recall_audit.scorer.types import Usage
+
+from recall_audit.errors import ModelError
+from recall_audit.models import AnthropicModel, JsonRequest, ModelSettings, OpenAIModel
+from recall_audit.types import Usage
 
 pytestmark = pytest.mark.anyio
 
@@ -213,8 +214,9 @@ async def test_anthropic_errors_hide_the_key(model_server: FakeModelServer) -> N
 
 def test_azure_openai_endpoints_get_the_key_in_api_key_not_as_a_bearer() -> None:
     from pydantic import SecretStr
-    from recall_audit.scorer.models import OpenAIModel
-    from recall_audit.scorer.models.base import ModelSettings
+
+    from recall_audit.models import OpenAIModel
+    from recall_audit.models.base import ModelSettings
 
     key = SecretStr("azure-key")
     azure = OpenAIModel(

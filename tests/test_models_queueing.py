@@ -4,7 +4,7 @@ answer that takes longer than the timeout while the server answers its health ch
 
 Against real HTTP servers on 127.0.0.1: a one-slot server (one request served at a time, the
 others wait, as llama.cpp's server with one slot does) and a server with room for every
-request; and the latency probe alone (scorer/models/latency.py) on simulated servers.
+request; and the latency probe alone (recall_audit/models/latency.py) on simulated servers.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ import anyio
 import pytest
 from model_server import Canned, FakeModelServer, Recorded, openai_completion
 from pydantic import SecretStr
-from recall_audit.scorer.models import JsonRequest, ModelSettings, OpenAIModel
-from recall_audit.scorer.models.latency import QueueProbe, Sample
+
+from recall_audit.models import JsonRequest, ModelSettings, OpenAIModel
+from recall_audit.models.latency import QueueProbe, Sample
 
 pytestmark = pytest.mark.anyio
 

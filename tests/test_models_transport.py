@@ -11,8 +11,9 @@ import pytest
 from model_server import Canned, FakeModelServer, openai_completion
 from prefect_server import free_port
 from pydantic import SecretStr
-from recall_audit.scorer.errors import ModelError
-from recall_audit.scorer.models import JsonRequest, ModelSettings, OpenAIModel
+
+from recall_audit.errors import ModelError
+from recall_audit.models import JsonRequest, ModelSettings, OpenAIModel
 
 pytestmark = pytest.mark.anyio
 

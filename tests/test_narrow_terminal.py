@@ -7,11 +7,11 @@ from __future__ import annotations
 import io
 from datetime import UTC, datetime
 
-from recall_audit.scorer.types import Usage
-from recall_audit.storage import RunRecord, RunStatus
 from rich.console import Console
 
 from recall_audit.cli.views import history_table, rendered, runs_table
+from recall_audit.storage import RunRecord, RunStatus
+from recall_audit.types import Usage
 
 
 def run(number: int, recall: float) -> RunRecord:

@@ -13,7 +13,6 @@ import shutil
 import site
 import subprocess
 import sys
-import tomllib
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +20,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 
 
 @pytest.fixture(scope="module")
@@ -30,10 +28,9 @@ def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     source = tmp_path_factory.mktemp("source")
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
-    for folder in set(PYPROJECT["tool"]["setuptools"]["package-dir"].values()):
-        shutil.copytree(
-            ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__")
-        )
+    shutil.copytree(
+        ROOT / "recall_audit", source / "recall_audit", ignore=shutil.ignore_patterns("__pycache__")
+    )
     out = tmp_path_factory.mktemp("wheel")
     # No isolation: the backend is the venv's (see the test extra), and nothing is fetched.
     subprocess.run(
@@ -64,7 +61,7 @@ def test_the_only_top_level_name_is_recall_audit(wheel: zipfile.ZipFile) -> None
 
 
 def test_migrations_and_the_deploy_file_are_in_the_wheel(wheel: zipfile.ZipFile) -> None:
-    migrations = ROOT / "storage" / "migrations"
+    migrations = ROOT / "recall_audit" / "storage" / "migrations"
     expected = {
         f"recall_audit/storage/migrations/{path.relative_to(migrations).as_posix()}"
         for path in migrations.rglob("*")
@@ -75,8 +72,8 @@ def test_migrations_and_the_deploy_file_are_in_the_wheel(wheel: zipfile.ZipFile)
     assert expected <= names
     assert "recall_audit/deployments/prefect.yaml" in names
     assert {
-        "recall_audit/examples/hotpot/dataset.jsonl",
-        "recall_audit/examples/hotpot/kb.jsonl",
+        "recall_audit/demo/dataset.jsonl",
+        "recall_audit/demo/kb.jsonl",
     } <= names
 
 

@@ -9,6 +9,7 @@ import ssl
 from pathlib import Path
 
 import pytest
+
 from recall_audit.flows.environment import (
     PLAIN_HTTP_CA_FILE,
     api_answers,

@@ -1,4 +1,4 @@
-"""A fresh Prefect database seeded from the recorded SQL (flows/prefect_database.py) is, once
+"""A fresh Prefect database seeded from the recorded SQL (recall_audit/server/prefect_database.py) is, once
 a Prefect server's start has run on it (migrations, block types), the database that start
 makes from nothing: the same tables, indexes and rows. Only a missing plain SQLite file is
 seeded, and only when the installed Prefect knows the recorded revision."""
@@ -12,7 +12,8 @@ from pathlib import Path
 
 import prefect
 import prefect.server.database
-from recall_audit.flows.prefect_database import seed_fresh_database, started_on
+
+from recall_audit.server.prefect_database import seed_fresh_database, started_on
 
 REVISIONS = Path(prefect.server.database.__file__).parent / "_migrations" / "versions" / "sqlite"
 

@@ -21,8 +21,9 @@ from pathlib import Path
 import httpx
 import pytest
 from project_server import server_env, server_pid, stopped_after
-from recall_audit.flows.local_server import idle_wording
 from test_cli import CLI, EINSTEIN, cli_env, recall_audit
+
+from recall_audit.server.local_server import idle_wording
 
 # The installed command: `python -m` would put the working folder first on its path.
 COMMAND = Path(sys.executable).parent / "recall-audit"
@@ -95,7 +96,7 @@ def test_the_first_command_starts_the_server_and_the_next_one_uses_it(
         f"http://127.0.0.1:{port}/api/flow_runs/filter", json={}, timeout=30
     ).json()
     assert [r["state_type"] for r in flow_runs] == ["COMPLETED"]
-    # Its database has Prefect's block types (seeded with them, flows/prefect_database.py).
+    # Its database has Prefect's block types (seeded with them, recall_audit/server/prefect_database.py).
     block_types = httpx.post(
         f"http://127.0.0.1:{port}/api/block_types/filter", json={}, timeout=30
     ).json()
@@ -145,7 +146,7 @@ def _servers_on(port: str) -> list[int]:
             args = cmdline.read_bytes().split(b"\0")
         except OSError:  # it exited meanwhile
             continue
-        if b"recall_audit.flows.local_server" in args and port.encode() in args:
+        if b"recall_audit.server.local_server" in args and port.encode() in args:
             found.append(int(cmdline.parent.name))
     return found
 
@@ -168,7 +169,8 @@ def test_the_servers_settings_are_hashed_once_each(monkeypatch):
     object (the server's API clients ask it as its services start); new settings, new key."""
     from prefect.settings import PREFECT_API_URL, get_current_settings, temporary_settings
     from prefect.settings.models.root import Settings
-    from recall_audit.flows.local_server import _settings_hashed_once
+
+    from recall_audit.server.local_server import _settings_hashed_once
 
     hashed: list[int] = []
     hash_key = Settings.hash_key

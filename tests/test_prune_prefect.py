@@ -7,8 +7,9 @@ import asyncio
 from pathlib import Path
 
 from flat_audit import audit_flat
-from recall_audit.storage import list_runs, open_database, prune_runs
 from sqlmodel import Session
+
+from recall_audit.storage import list_runs, open_database, prune_runs
 
 EINSTEIN = Path(__file__).resolve().parents[1] / "examples" / "einstein.jsonl"
 
@@ -35,7 +36,7 @@ async def _prefect_view(flow_run_ids: list[str]) -> dict[str, int | None]:
 
 
 def test_pruned_runs_leave_prefect_with_their_artifacts(prefect_api, sqlite_db_url):
-    from recall_audit.flows.prefect_retention import delete_flow_runs
+    from recall_audit.server.prefect_retention import delete_flow_runs
 
     for _ in range(3):
         asyncio.run(audit_flat(dataset=str(EINSTEIN), name="pruned", database_url=sqlite_db_url))

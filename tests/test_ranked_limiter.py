@@ -1,9 +1,10 @@
-"""The cases being judged are let in by rank (tasks/ordered.py): batch, then place in it."""
+"""The cases being judged are let in by rank (recall_audit/tasks/ordered.py): batch, then place in it."""
 
 from __future__ import annotations
 
 import anyio
 import pytest
+
 from recall_audit.tasks.ordered import RankedLimiter
 
 pytestmark = pytest.mark.anyio

@@ -9,8 +9,9 @@ import logging
 from urllib.parse import quote
 
 import pytest
-from recall_audit.scorer.errors import ConfigurationError
-from recall_audit.scorer.redact import remember_secret, scrub, scrub_logs
+
+from recall_audit.errors import ConfigurationError
+from recall_audit.redact import remember_secret, scrub, scrub_logs
 
 KEY = "sk-hostile-0123456789abcdef"
 PASSWORD = "pa/ss:w@rd-42"

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 from flat_audit import audit_flat
-from recall_audit.storage import open_database, run_results
 from retriever_server import Reply, RetrieverServer
 from sqlmodel import Session
+
+from recall_audit.storage import open_database, run_results
 
 ROW = {
     "id": "born",

@@ -14,10 +14,11 @@ import anyio
 import fake_retrievers
 import pytest
 from prefect_server import free_port
-from recall_audit.scorer.context import extract_chunks
-from recall_audit.scorer.datasets import DatasetCase
-from recall_audit.scorer.errors import ConfigurationError
-from recall_audit.scorer.retrievers import (
+from retriever_server import Reply, RetrieverServer
+
+from recall_audit.datasets.cases import DatasetCase
+from recall_audit.errors import ConfigurationError
+from recall_audit.retrievers import (
     TOKEN_ENV,
     Bm25Retriever,
     HttpRetriever,
@@ -29,7 +30,7 @@ from recall_audit.scorer.retrievers import (
     knowledge_base_fingerprint,
     retriever_from_spec,
 )
-from retriever_server import Reply, RetrieverServer
+from recall_audit.retrievers.context import extract_chunks
 
 pytestmark = pytest.mark.anyio
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

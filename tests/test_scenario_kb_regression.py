@@ -36,10 +36,12 @@ from prefect.client.schemas.objects import FlowRun
 from prefect.deployments import run_deployment
 from prefect.settings import PREFECT_API_URL, temporary_settings
 from prefect_server import PrefectServer, recent_events, server_environment, stop
+from sqlmodel import Session
+
+from recall_audit.compare.compare import Comparison, compare_runs
+from recall_audit.compare.report import short
 from recall_audit.flows.watch import send_kb_updated
-from recall_audit.scorer.compare import Comparison, compare_runs
-from recall_audit.scorer.report import short
-from recall_audit.scorer.retrievers import knowledge_base_fingerprint
+from recall_audit.retrievers import knowledge_base_fingerprint
 from recall_audit.storage import (
     CaseResultRecord,
     RunRecord,
@@ -49,12 +51,11 @@ from recall_audit.storage import (
     run_results,
 )
 from recall_audit.tasks.publish import EVENT_TEXT, artifact_key
-from sqlmodel import Session
 
 pytestmark = [pytest.mark.server, pytest.mark.anyio]
 
 ROOT = Path(__file__).resolve().parent.parent
-DEMO = ROOT / "examples" / "hotpot"
+DEMO = (ROOT / "examples" / "hotpot").resolve()
 KB = "scenario-kb"
 DEPLOYMENT = "scenario"
 DATASET_NAME = "hotpot-scenario"
@@ -63,7 +64,7 @@ BURST = 3
 # The least Prefect allows a proactive trigger: the trigger fires once the knowledge base
 # has been quiet this long.
 DEBOUNCE_SECONDS = 10
-# recall.regressed lists the first 20 lost claims (tasks/publish.py).
+# recall.regressed lists the first 20 lost claims (recall_audit/tasks/publish.py).
 LOST_IN_EVENT = 20
 # Generous: a two-core machine running the whole suite can be several times slower.
 RUN_DEADLINE_SECONDS = 240

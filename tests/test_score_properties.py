@@ -8,10 +8,11 @@ from itertools import pairwise
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from recall_audit.scorer.judges.builtin import BuiltinJudge
 from recall_audit.scorer.judges.replies import numbered, parse_verdict
 from recall_audit.scorer.recall import result_from_verdicts, score_verdicts
-from recall_audit.scorer.types import Verdict
+from recall_audit.types import Verdict
 
 texts = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=0x24F), max_size=120)
 claim_lists = st.lists(texts.filter(str.strip), min_size=1, max_size=8)

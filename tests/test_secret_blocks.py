@@ -12,9 +12,10 @@ import pytest
 from flat_audit import audit_flat
 from lexical_model import lexical_model
 from model_server import FakeModelServer
-from recall_audit.scorer.errors import ConfigurationError
-from recall_audit.storage import get_run, open_database, run_results
 from sqlmodel import Session
+
+from recall_audit.errors import ConfigurationError
+from recall_audit.storage import get_run, open_database, run_results
 
 EINSTEIN = Path(__file__).resolve().parents[1] / "examples" / "einstein.jsonl"
 KEY = "sk-from-a-secret-block-7f3a"

@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from recall_audit.tasks.stage import is_transient, stage
 from sqlalchemy.exc import OperationalError
+
+from recall_audit.tasks.stage import is_transient, stage
 
 
 def test_transient_errors_are_told_apart_from_bugs():

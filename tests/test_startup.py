@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 from db_fixtures import judged, seed_dataset
-from recall_audit.storage import create_run, finish_run, open_database, save_case_result
 from sqlmodel import Session
 from test_cli import cli_env, recall_audit
+
+from recall_audit.storage import create_run, finish_run, open_database, save_case_result
 
 # Modules a command that reads results has no use for.
 NOT_NEEDED = (
@@ -27,7 +28,7 @@ NOT_NEEDED = (
     "fastapi",
     "httpx",
     "aiohttp",
-    "recall_audit.scorer.models",
+    "recall_audit.models",
     "recall_audit.scorer.judges.llm",
     "recall_audit.scorer.judges.builtin",
     "recall_audit.flows",
@@ -35,7 +36,7 @@ NOT_NEEDED = (
     "recall_audit.deployments",
     "recall_audit.cli.commands",
     "recall_audit.cli.spec",
-    "recall_audit.scorer.audit_spec",
+    "recall_audit.spec",
 )
 
 READ_ONLY = [
@@ -51,12 +52,12 @@ READ_ONLY = [
 
 # What `compare` needs beside them to diagnose a lost claim: the run's judge and retriever
 # (the retrievers' package imports its HTTP retriever, hence httpx), the settings of its
-# local retriever the spec names, and the diagnosis of a stored run (tasks/diagnose.py,
+# local retriever the spec names, and the diagnosis of a stored run (recall_audit/tasks/diagnose.py,
 # which imports no Prefect).
 DIAGNOSIS = (
     "recall_audit.scorer.judges",
     "httpx",
-    "recall_audit.scorer.audit_spec",
+    "recall_audit.spec",
     "recall_audit.tasks.diagnose",
     "recall_audit.tasks.db",
 )
@@ -177,9 +178,9 @@ def test_a_lost_claim_is_diagnosed_without_prefect(tmp_path: Path) -> None:
 RUN_WITHOUT_A_MODEL = """
 import json
 from recall_audit.flows.audit import audit
-from recall_audit.scorer.audit_spec import AuditSpec, DatasetSpec
+from recall_audit.spec import AuditSpec, DatasetSpec
 from recall_audit.scorer.judges import get_judge
-from recall_audit.scorer.retrievers import retriever_from_spec
+from recall_audit.retrievers import retriever_from_spec
 
 spec = AuditSpec(dataset=DatasetSpec(path="d.jsonl"), app_dir="here")
 get_judge("builtin")
@@ -212,13 +213,13 @@ def test_a_run_imports_no_fastapi_and_with_the_built_in_judge_no_model_client(
     assert unwanted == [], unwanted[:10]
 
 
-# What the early calls of a model judge on precomputed chunks import (tasks/early.py), as
+# What the early calls of a model judge on precomputed chunks import (recall_audit/tasks/early.py), as
 # check_before_start makes them: the judge, the retriever, the early judge.
 EARLY_CALLS = """
 from recall_audit.scorer.judges import get_judge
-from recall_audit.scorer.retrievers import retriever_from_spec
+from recall_audit.retrievers import retriever_from_spec
 from recall_audit.tasks.early import can_call_early
-from recall_audit.scorer.text import analyse
+from recall_audit.text.text import analyse
 get_judge("openai/m")
 retriever_from_spec("precomputed")
 """

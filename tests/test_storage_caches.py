@@ -5,8 +5,10 @@ from __future__ import annotations
 import anyio
 import pytest
 from db_fixtures import seed_dataset
-from recall_audit.scorer.models.cache import ResponseCache
-from recall_audit.scorer.types import Verdict
+from sqlalchemy import Engine, event
+from sqlmodel import Session, func, select
+
+from recall_audit.models.cache import ResponseCache
 from recall_audit.storage import (
     CaseInput,
     DatabaseResponseCache,
@@ -20,8 +22,7 @@ from recall_audit.storage import (
     upsert_dataset,
 )
 from recall_audit.storage.tables import Case, ClaimSet, Dataset
-from sqlalchemy import Engine, event
-from sqlmodel import Session, func, select
+from recall_audit.types import Verdict
 
 TRUTH = "Paris is the capital of France. It has two million people."
 CLAIMS = ["Paris is the capital of France.", "It has two million people."]

@@ -7,10 +7,12 @@ import pytest
 from db_fixtures import seed_dataset
 from model_server import FakeModelServer, openai_completion
 from pydantic import SecretStr
+from sqlalchemy import Engine
+from sqlmodel import Session, select
+
 from recall_audit.scorer.judges import LLMJudge, ModelSettings, get_judge
 from recall_audit.scorer.judges.builtin import BuiltinJudge
 from recall_audit.scorer.recall import judge_claims, result_from_verdicts
-from recall_audit.scorer.types import Status
 from recall_audit.storage import (
     DatabaseResponseCache,
     claim_outcomes,
@@ -24,8 +26,7 @@ from recall_audit.storage import (
     save_claims,
 )
 from recall_audit.storage.tables import ResponseCache
-from sqlalchemy import Engine
-from sqlmodel import Session, select
+from recall_audit.types import Status
 
 pytestmark = pytest.mark.anyio
 

@@ -7,13 +7,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from db_fixtures import judged, seed_dataset
+from sqlmodel import Session, func, select
+
 from recall_audit.scorer.recall import (
     error_result,
     no_context,
     no_ground_truth,
     result_from_verdicts,
 )
-from recall_audit.scorer.types import Status
 from recall_audit.storage import (
     CaseInput,
     claim_outcomes,
@@ -26,7 +27,7 @@ from recall_audit.storage import (
     upsert_cases,
 )
 from recall_audit.storage.tables import CaseResult, Chunk, ClaimSet, RetrievedChunk, VerdictRow
-from sqlmodel import Session, func, select
+from recall_audit.types import Status
 
 GT = {
     "c1": "Paris is the capital of France. It has two million people.",

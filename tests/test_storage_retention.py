@@ -8,6 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from db_fixtures import judged, seed_dataset
+from sqlalchemy import func
+from sqlmodel import Session, select
+
 from recall_audit.storage import (
     PruneReport,
     RunStatus,
@@ -23,8 +26,6 @@ from recall_audit.storage import (
     set_run_baseline,
 )
 from recall_audit.storage.tables import CaseResult, Chunk, Run, VerdictRow
-from sqlalchemy import func
-from sqlmodel import Session, select
 
 GROUND_TRUTH = "Paris is the capital of France."
 CLAIMS = ["Paris is the capital of France."]

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 from db_fixtures import judged, seed_dataset
-from recall_audit.scorer.audit_spec import Configuration
+from sqlmodel import Session
+
 from recall_audit.scorer.recall import (
     error_result,
     no_context,
     no_ground_truth,
     result_from_verdicts,
 )
-from recall_audit.scorer.types import Usage
+from recall_audit.spec import Configuration
 from recall_audit.storage import (
     RunStatus,
     baseline_for,
@@ -31,7 +32,7 @@ from recall_audit.storage import (
     set_run_baseline,
     unpin_baseline,
 )
-from sqlmodel import Session
+from recall_audit.types import Usage
 
 GT = {f"c{i}": f"Fact number {i} is true." for i in range(1, 7)}
 CHUNKS = ["Fact number 1 is true.", "Fact number 2 is true."]

@@ -12,7 +12,11 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from recall_audit.scorer.errors import ConfigurationError
+from sqlalchemy import inspect
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from recall_audit.errors import ConfigurationError
 from recall_audit.storage import database_url, open_database, upsert_dataset
 from recall_audit.storage.engine import normalise_url
 from recall_audit.storage.schema import (
@@ -22,9 +26,6 @@ from recall_audit.storage.schema import (
     head_revision,
 )
 from recall_audit.storage.tables import Case, metadata
-from sqlalchemy import inspect
-from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
 
 TABLES = {
     "alembic_version",
@@ -206,8 +207,9 @@ def insert_old_run(connection, **columns: str) -> None:
 def test_runs_made_before_configurations_get_theirs(db_engine) -> None:
     """Migration 0005 gives each existing run the configuration it recorded, so that the
     first run after the upgrade still finds its baseline."""
-    from recall_audit.scorer.audit_spec import Configuration
     from sqlalchemy import text
+
+    from recall_audit.spec import Configuration
 
     with db_engine.connect() as connection:
         command.downgrade(alembic_config(connection), "0004")
@@ -222,8 +224,9 @@ def test_runs_made_before_configurations_get_theirs(db_engine) -> None:
 def test_a_pin_made_per_dataset_becomes_the_pin_of_its_runs_configuration(db_engine) -> None:
     """Migration 0006 keys baselines by dataset and configuration; an existing pin stays the
     baseline of its own configuration's runs, and going down keeps one pin per dataset."""
-    from recall_audit.storage.engine import build_engine
     from sqlalchemy import text
+
+    from recall_audit.storage.engine import build_engine
 
     # As the migrations run: SQLite rebuilding a table must not cascade into its children.
     engine = build_engine(db_engine.url, foreign_keys=False)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import io
 from datetime import UTC, datetime
 
-from recall_audit.scorer.types import Status, Usage, Verdict
-from recall_audit.storage import CaseResultRecord
 from rich.console import Console
 
 from recall_audit.cli.views import print_case, worst_cases_table
+from recall_audit.storage import CaseResultRecord
+from recall_audit.types import Status, Usage, Verdict
 
 HOSTILE = "Who\x1b[2J\x1b]0;pwned\x07 wrote \u202eevil\u202c [bold]it[/bold]?\r"
 

@@ -1,4 +1,4 @@
-"""A user's project folder, as it really looks: their own `tasks.py`, `storage/` package and
+"""A user's project folder, as it really looks: their own `tasks.py`, `recall_audit/storage/` package and
 `scorer.py` (which must never run), and their retriever in `my_rag.py`. The command line,
 the library and a Prefect worker started there all use our code and their retriever."""
 
@@ -15,8 +15,9 @@ from prefect.client.orchestration import get_client
 from prefect.client.schemas.actions import WorkPoolCreate
 from prefect.settings import PREFECT_API_URL, temporary_settings
 from prefect_server import PrefectServer, server_environment, stop
-from recall_audit.storage import list_runs, open_database
 from sqlmodel import Session
+
+from recall_audit.storage import list_runs, open_database
 
 BIN = Path(sys.executable).parent
 KNOWLEDGE = {

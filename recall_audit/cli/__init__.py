@@ -91,12 +91,12 @@ def main() -> None:
         gc.disable()
     if audits:
         # First, before the command line's own imports: the server starts beside them.
-        from recall_audit.flows.local_server import start_before_imports
+        from recall_audit.server.local_server import start_before_imports
 
         start_before_imports()
     from recall_audit.cli.options import fail
     from recall_audit.cli.terminal import encodable_streams
-    from recall_audit.scorer.errors import RecallAuditError
+    from recall_audit.errors import RecallAuditError
 
     encodable_streams()
     try:
@@ -105,7 +105,7 @@ def main() -> None:
         raise SystemExit(fail(str(error)).exit_code) from None
     finally:
         if audits:
-            from recall_audit.flows.local_server import stop_unused_server
+            from recall_audit.server.local_server import stop_unused_server
 
             stop_unused_server()
         # The interpreter's exit collects every object the imports made (a fifth of a

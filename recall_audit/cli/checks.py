@@ -10,9 +10,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from recall_audit.cli.options import fail
-from recall_audit.scorer.errors import RecallAuditError
-from recall_audit.scorer.limits import limits_from_env
-from recall_audit.scorer.redact import redact_url, scrub
+from recall_audit.errors import RecallAuditError
+from recall_audit.limits import limits_from_env
+from recall_audit.redact import redact_url, scrub
 from recall_audit.storage.settings import DATABASE_URL_ENV, database_url
 
 # Far beyond any real scale (1, 10, 100) and any retriever's page of hits.

@@ -18,8 +18,8 @@ from pydantic import BaseModel
 from rich.console import Console
 
 from recall_audit.cli.options import Judge, errors, fail
-from recall_audit.scorer.errors import RecallAuditError
-from recall_audit.scorer.types import Usage
+from recall_audit.errors import RecallAuditError
+from recall_audit.types import Usage
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine

@@ -85,15 +85,15 @@ from recall_audit.cli.stopping import (
     stopped_exit,
 )
 from recall_audit.cli.terminal import safe
+from recall_audit.datasets.cases import check_dataset_name, iter_cases
+from recall_audit.datasets.qrels import read_qrels
 from recall_audit.flows.environment import api_given, configure_prefect
-from recall_audit.flows.local_server import (
+from recall_audit.server.local_server import (
     ensure_prefect_api,
     prefect_api_ready,
     server_starting,
 )
-from recall_audit.scorer.audit_spec import AuditSpec
-from recall_audit.scorer.datasets import check_dataset_name, iter_cases
-from recall_audit.scorer.qrels import read_qrels
+from recall_audit.spec import AuditSpec
 from recall_audit.storage.settings import database_url, is_new_sqlite_file
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
@@ -268,7 +268,7 @@ def wait_for_prefect_api() -> None:
 def judge_ahead(spec: AuditSpec, resume: str | None, loop: AuditLoop) -> Future[None] | None:
     """While the server this command started boots (seconds, on a project's first command),
     the built-in judge's work for the run goes ahead on the loop the audit will run on
-    (tasks/ahead.py); None when no server is starting, or the work cannot be known."""
+    (recall_audit/tasks/ahead.py); None when no server is starting, or the work cannot be known."""
     if not server_starting():
         return None
     from recall_audit.tasks import ahead
@@ -285,7 +285,7 @@ def _can_call_early(spec: AuditSpec, resume: str | None) -> bool:
 
 
 def start_early_calls(spec: AuditSpec, engine: Any, loop: AuditLoop) -> None:
-    """The run's first model calls, made on the loop the audit will run on (tasks/early.py):
+    """The run's first model calls, made on the loop the audit will run on (recall_audit/tasks/early.py):
     they go while Prefect is imported and the run created."""
     from recall_audit.tasks import early
 
@@ -361,8 +361,8 @@ def audit_and_report(
 
 def _print_summary(summary: Any) -> None:
     from recall_audit.cli.views import rendered, summary_table, worst_cases_table
-    from recall_audit.scorer.diagnosis.advice import next_steps_lines
-    from recall_audit.scorer.report import comparison_markdown
+    from recall_audit.compare.report import comparison_markdown
+    from recall_audit.diagnosis.advice import next_steps_lines
 
     console.print(summary_table(summary.model_dump(mode="json")))
     worst = _worst_cases(summary.run_id)
@@ -420,19 +420,14 @@ def _prune_prefect(flow_run_ids: list[str], dry_run: bool) -> str:
         return "no Prefect flow run to delete"
     if "PREFECT_API_URL" not in os.environ:
         return f"no Prefect server answered: {len(flow_run_ids)} flow runs left in Prefect"
-    from recall_audit.flows.prefect_retention import delete_flow_runs
+    from recall_audit.server.prefect_retention import delete_flow_runs
 
     done = asyncio.run(delete_flow_runs(flow_run_ids))
     return f"deleted {done.flow_runs} Prefect flow runs and {done.artifacts} artifacts"
 
 
-# recall_audit/cli/commands.py: the repository is three folders up.
-# The demo's data: the wheel's package data beside the installed package, else a checkout's
-# examples/ folder (an editable install runs from the checkout).
-DEMO_DIRS = [
-    Path(__file__).resolve().parents[1] / "examples" / "hotpot",
-    Path(__file__).resolve().parents[2] / "examples" / "hotpot",
-]
+# The demo's data is package data (a checkout's examples/hotpot links to it).
+DEMO_DIR = Path(__file__).resolve().parents[1] / "demo"
 
 
 @app.command()
@@ -442,10 +437,9 @@ def demo(
     ] = 4,
 ) -> None:
     """Audit the bundled HotpotQA demo with the built-in BM25 retriever and judge."""
-    found = [folder for folder in DEMO_DIRS if (folder / "kb.jsonl").is_file()]
-    if not found:
-        raise fail(f"the demo data is missing at {DEMO_DIRS[0]}")
-    demo_dir = found[0]
+    if not (DEMO_DIR / "kb.jsonl").is_file():
+        raise fail(f"the demo data is missing at {DEMO_DIR}")
+    demo_dir = DEMO_DIR
     spec = spec_of(
         dataset=demo_dir / "dataset.jsonl",
         retriever=f"bm25:{demo_dir / 'kb.jsonl'}",

@@ -11,13 +11,13 @@ from rich.console import Console
 
 from recall_audit.cli.options import DiagnoseDepth, KnowledgeBase, fail
 from recall_audit.cli.terminal import safe
-from recall_audit.scorer.errors import RecallAuditError
+from recall_audit.errors import RecallAuditError
 
 if TYPE_CHECKING:
     # The diagnosis (retrievers, the built-in judge's text analysis) is this command's alone:
     # every other command imports this module without it.
-    from recall_audit.scorer.compare import Comparison
-    from recall_audit.scorer.diagnosis import RunDiagnosis
+    from recall_audit.compare.compare import Comparison
+    from recall_audit.diagnosis import RunDiagnosis
 
 diagnose_app = typer.Typer(add_completion=False)
 console = Console()
@@ -47,7 +47,7 @@ def plan_for(session: Any, run_id: str, knowledge_base: str | None, depth: int) 
 
 def local_settings(configuration: dict[str, Any]) -> dict[str, Any]:
     """The local retriever's settings a run recorded in its configuration."""
-    from recall_audit.scorer.audit_spec import LOCAL_SETTINGS
+    from recall_audit.spec import LOCAL_SETTINGS
 
     return {k: configuration[k] for k in LOCAL_SETTINGS if configuration.get(k) is not None}
 
@@ -64,7 +64,7 @@ def run_diagnosis(
 
 
 def _comparison(session: Any, run_id: str) -> Comparison | None:
-    from recall_audit.scorer.compare import compare_runs
+    from recall_audit.compare.compare import compare_runs
     from recall_audit.storage import get_run, paired_outcomes
 
     run = get_run(session, run_id)
@@ -83,8 +83,8 @@ def diagnose(
     """Why each claim of a run was missed (not in the knowledge base, not retrieved and at
     which rank, judged unsupported), and why each claim lost since its baseline is lost."""
     from recall_audit.cli.results import open_engine, resolve_run
-    from recall_audit.scorer.diagnosis.advice import why_missed_markdown
-    from recall_audit.scorer.report import lost_claims_markdown
+    from recall_audit.diagnosis.advice import why_missed_markdown
+    from recall_audit.diagnosis.views import lost_claims_markdown
     from recall_audit.storage import Session
 
     engine = open_engine()

@@ -49,9 +49,9 @@ from recall_audit.cli.references import RETRIEVER_URL_ENV, retriever_by_referenc
 from recall_audit.cli.spec import DEFAULT, check_judge_and_retriever, spec_of
 from recall_audit.cli.tables import Column, fitted_table, without_empty
 from recall_audit.cli.terminal import safe
-from recall_audit.scorer.audit_spec import LOCAL_SETTINGS, AuditSpec
-from recall_audit.scorer.experiment import COLUMNS, ExperimentReport, arm_cells
-from recall_audit.scorer.storable import MAX_JUDGE_CHARS, not_a_name
+from recall_audit.compare.experiment import COLUMNS, ExperimentReport, arm_cells
+from recall_audit.spec import LOCAL_SETTINGS, AuditSpec
+from recall_audit.storable import MAX_JUDGE_CHARS, not_a_name
 
 experiment_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 console = Console()

@@ -19,6 +19,7 @@ from rich.console import Console
 
 from recall_audit.cli.checks import check_prefect_api
 from recall_audit.cli.options import fail
+from recall_audit.errors import RecallAuditError
 from recall_audit.flows.environment import (
     SERVER_HOST,
     configure_prefect,
@@ -27,7 +28,6 @@ from recall_audit.flows.environment import (
     server_environment,
     server_port,
 )
-from recall_audit.scorer.errors import RecallAuditError
 
 ops_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 console = Console()
@@ -90,7 +90,7 @@ def server(
 @server_app.command("stop")
 def server_stop() -> None:
     """Stop the project's Prefect server that a command started in the background."""
-    from recall_audit.flows.local_server import stop_local_server
+    from recall_audit.server.local_server import stop_local_server
 
     configure_prefect()
     pid = stop_local_server()

@@ -1,6 +1,6 @@
 """What the commands share: the options that name an audit, and how bad input is reported.
 
-Each option is a field of the AuditSpec (recall_audit.scorer.audit_spec), which holds its
+Each option is a field of the AuditSpec (recall_audit.spec), which holds its
 default: commands write `top_k: TopK = DEFAULT.retriever.top_k` (`cli/spec.py`), and
 `spec_of` turns what they were given into the spec. This module does not import the spec:
 the commands that only read results take options and report bad input without it."""
@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 
 from recall_audit.cli.terminal import safe
-from recall_audit.scorer.limits import CaseLimits, env_name, shown_default
+from recall_audit.limits import CaseLimits, env_name, shown_default
 
 BAD_INPUT = 2
 errors = Console(stderr=True)
@@ -98,7 +98,7 @@ DiagnoseDepth = Annotated[
     ),
 ]
 
-# The gate, the same on `run` and `serve` (scorer/gate.py says what each rule means).
+# The gate, the same on `run` and `serve` (recall_audit/compare/gate.py says what each rule means).
 FailUnder = Annotated[float | None, typer.Option(help="Fail when mean recall is below this.")]
 MaxRegression = Annotated[
     float | None,
@@ -170,7 +170,7 @@ SharedModelRpm = Annotated[
 ]
 
 
-# The limits of one case (scorer/limits.py): unset, each is its RECALL_AUDIT_* variable's.
+# The limits of one case (recall_audit/limits.py): unset, each is its RECALL_AUDIT_* variable's.
 def _limit(name: str) -> Any:
     field = CaseLimits.model_fields[name]
     return typer.Option(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from recall_audit.scorer.redact import redact_spec
+from recall_audit.redact import redact_spec
 
 RETRIEVER_URL_ENV = "RECALL_AUDIT_RETRIEVER_URL"
 
@@ -15,7 +15,7 @@ def retriever_by_reference(spec: str | None, variable: str = RETRIEVER_URL_ENV) 
     RECALL_AUDIT_RETRIEVER_URL), set in this process's environment, which the flow (and any
     run it spawns) inherits."""
     # Imported here: the retrievers (numpy, bm25s) are for the commands that run audits.
-    from recall_audit.scorer.retrievers.spec import ENV_PREFIX
+    from recall_audit.retrievers.spec import ENV_PREFIX
 
     if spec is None or redact_spec(spec) == spec:
         return spec

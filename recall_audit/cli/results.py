@@ -20,7 +20,7 @@ from rich.console import Console
 from recall_audit.cli.checks import database_errors
 from recall_audit.cli.options import fail
 from recall_audit.cli.terminal import safe
-from recall_audit.scorer.errors import RecallAuditError
+from recall_audit.errors import RecallAuditError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True)
 baseline_app = typer.Typer(
@@ -136,8 +136,8 @@ def compare(
 ) -> None:
     """Compare two runs case by case and claim by claim; exit 1 when head regressed."""
     from recall_audit.cli.views import rendered
-    from recall_audit.scorer.compare import compare_runs
-    from recall_audit.scorer.report import comparison_markdown
+    from recall_audit.compare.compare import compare_runs
+    from recall_audit.compare.report import comparison_markdown
     from recall_audit.storage import baseline_for, list_runs, paired_outcomes
 
     with open_session() as session:
@@ -171,8 +171,8 @@ def compare(
     else:
         console.print(rendered(comparison_markdown(comparison, top=20)))
         if causes:
-            from recall_audit.scorer.diagnosis import LostClaim
-            from recall_audit.scorer.report import lost_claims_markdown
+            from recall_audit.diagnosis import LostClaim
+            from recall_audit.diagnosis.views import lost_claims_markdown
 
             lost = [LostClaim.model_validate(c) for c in causes]
             console.print(rendered(lost_claims_markdown(comparison, lost)))

@@ -1,5 +1,5 @@
 """`recall-audit serve` and `recall-audit alerts`: register the audit deployment and run its
-runs, and notify on regressions (the work itself is in `deployments/`)."""
+runs, and notify on regressions (the work itself is in `recall_audit/deployments/`)."""
 
 from __future__ import annotations
 

@@ -11,9 +11,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from recall_audit.cli.options import fail
-from recall_audit.scorer.audit_spec import AuditSpec, DatasetSpec
-from recall_audit.scorer.errors import RecallAuditError
-from recall_audit.scorer.limits import CaseLimits
+from recall_audit.errors import RecallAuditError
+from recall_audit.limits import CaseLimits
+from recall_audit.spec import AuditSpec, DatasetSpec
 
 # The defaults of every option above: the spec's own (the limits' without the environment,
 # which is read when a spec is made).
@@ -36,8 +36,8 @@ def spec_of(**options: Any) -> AuditSpec:
 def check_judge_and_retriever(spec: AuditSpec) -> None:
     """Fails fast on a judge or retriever that cannot work, before anything starts."""
     # Imported here: the commands that read results need neither (nor numpy, bm25s).
+    from recall_audit.retrievers import retriever_from_spec
     from recall_audit.scorer.judges import get_judge
-    from recall_audit.scorer.retrievers import retriever_from_spec
 
     limits = spec.case_limits
     try:

@@ -1,0 +1,1 @@
+"""Comparing runs: the paired comparison, the gate, reports, charts, experiments."""

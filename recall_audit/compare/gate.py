@@ -1,0 +1,106 @@
+"""The gate a run must pass: the rules a CI job or a deployment sets, and the verdict a person
+reads first (the run's exit code, its Prefect state and the state's message).
+
+A run with no scored case never passes: it measured nothing, whatever caused it.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from recall_audit.compare.compare import Comparison
+
+# Float noise (1.0 - 0.95 is 0.050000000000000044) must not tip a drop of exactly the limit.
+_EPS = 1e-12
+
+
+class Gate(BaseModel):
+    """Each rule is off when None. Recall drops are on the 0..1 scale of the comparison."""
+
+    fail_under: float | None = Field(
+        default=None, description="Mean recall (on the run's scale) under this fails."
+    )
+    max_regression: float | None = Field(
+        default=None, ge=0, description="An observed drop in mean recall beyond this fails."
+    )
+    max_lost_claims: int | None = Field(
+        default=None, ge=0, description="More claims lost since the baseline than this fails."
+    )
+    require_significance: bool = Field(
+        default=False,
+        description="A drop fails only when its bootstrap interval excludes zero (noisy judges).",
+    )
+
+
+class RunFigures(BaseModel):
+    """What the gate reads of a finished run."""
+
+    dataset: str
+    mean_recall: float | None
+    cases: int
+    errors: int
+
+
+class GateResult(BaseModel):
+    passed: bool
+    # True when the run failed because of what changed since its baseline.
+    regressed: bool
+    # One line per broken rule.
+    failures: list[str]
+    # Mean recall and the comparison's verdict in one line.
+    headline: str
+
+    @property
+    def message(self) -> str:
+        return "; ".join([self.headline, *self.failures])
+
+
+def _interval(c: Comparison) -> str:
+    return f"{c.confidence:.0%} CI [{c.ci_low:+.3f}, {c.ci_high:+.3f}]"
+
+
+def headline(run: RunFigures, comparison: Comparison | None) -> str:
+    if run.mean_recall is None:
+        return f"{run.dataset}: no case scored ({run.errors} of {run.cases} errored)"
+    text = f"{run.dataset}: mean recall {run.mean_recall:.3f}"
+    if comparison is None or comparison.delta is None:
+        return text + " (no baseline to compare with)"
+    return (
+        f"{text}, {comparison.verdict} against {comparison.base_run_id[:8]} "
+        f"(Δ {comparison.delta:+.3f}, {_interval(comparison)}), "
+        f"{len(comparison.lost_claims)} claim(s) lost"
+    )
+
+
+def _regressions(gate: Gate, c: Comparison) -> list[str]:
+    failures = []
+    drop = -c.delta if c.delta is not None else 0.0
+    significant = c.ci_high is not None and c.ci_high < 0
+    limit = gate.max_regression
+    if limit is not None and drop > limit + _EPS and (significant or not gate.require_significance):
+        failures.append(
+            f"recall dropped {drop:.3f} ({_interval(c)}), more than max-regression {limit:g}"
+        )
+    lost = len(c.lost_claims)
+    if gate.max_lost_claims is not None and lost > gate.max_lost_claims:
+        failures.append(f"{lost} claim(s) lost, more than max-lost-claims {gate.max_lost_claims}")
+    return failures
+
+
+def check_gate(gate: Gate, run: RunFigures, comparison: Comparison | None) -> GateResult:
+    failures: list[str] = []
+    if run.mean_recall is None:
+        failures.append("a run with no scored case measured nothing")
+    elif gate.fail_under is not None and run.mean_recall < gate.fail_under:
+        failures.append(
+            f"mean recall {run.mean_recall:.3f} is under fail-under {gate.fail_under:g}"
+        )
+    # Another judge's scores differ for its own reasons: no retriever regression to gate.
+    comparable = comparison is not None and comparison.verdict != "judge_changed"
+    regressions = _regressions(gate, comparison) if comparable else []
+    return GateResult(
+        passed=not failures and not regressions,
+        regressed=bool(regressions),
+        failures=failures + regressions,
+        headline=headline(run, comparison),
+    )

@@ -1,0 +1,1 @@
+"""Datasets: cases from JSONL, JSON or CSV, their rows, and BEIR/TREC qrels."""

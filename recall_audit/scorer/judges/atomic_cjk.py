@@ -1,0 +1,184 @@
+"""The atomic claims of a Japanese or Chinese sentence, each with what it is about.
+
+Without spaces or capitals there is no subject to find by form, so the cuts are made at
+what the writing marks: a clause ends at a comma after a verb's continuative ending
+(Japanese: "生まれ、", "備え、", "で、") or at a clause comma (Chinese "，", "；"); a list is
+nouns joined by 、, と or 和. Each later clause gets the sentence's topic: the words up to
+は, が or の (Japanese), up to 的 or before the first verb or number (Chinese). A first
+clause with no verb in it ("李白，字太白，…", "根据《…》，…") is what the others are about,
+and opens each of them instead of being a claim.
+"""
+
+from __future__ import annotations
+
+import re
+
+from recall_audit.text import cjk
+
+_KANA = re.compile(f"[{cjk.HIRAGANA}]")
+# The continuative endings of Japanese verbs and adjectives (い- and え-row kana, く, て),
+# the copula's で, and the contrastive が: what a clause ends with before 、.
+_JA_CLAUSE_END = "いきぎしじちひびみりえけげせてでねべめれくっが"
+_JA_CLAUSES = re.compile(f"[，,；;]|(?<=[{_JA_CLAUSE_END}])、")
+_ZH_CLAUSES = re.compile("[，,；;]")
+# Common Chinese verbs, copulas and the adverbs and prepositions that open a predicate:
+# where a subject ends.
+_ZH_VERBS = re.compile(
+    "是|有|于|在|为|位于|出生|生于|获得|获|配备|支持|提供|包括|包含|发布|成立|创立|拥有|采用|重|由|"
+    "曾|已|被|可|能|将|会|应|须|需|达|约|共|每|也|还|并|又|去世|逝世|担任|毕业|发现|发明|开设|建于|建成|"
+    "推出|售价|覆盖|适用|要求|需要|允许|禁止|规定|研究|证明|导致|降低|提高|增加|减少|不|没|超过|达到|使用|"
+    "开幕|举行|参加|位列|成为|流经|注入|发源|源于|字|号|叫|称|誉为|搭载|内置|续航|支援"
+)
+_ZH_LIST = re.compile("和|与|及|以及")
+_JA_TOPIC = re.compile(r"^(.{1,24}?)(は|が)")
+_NOUNY_JA = re.compile(f"^[^{cjk.HIRAGANA}]+$|^[^{cjk.HIRAGANA}]+の[^{cjk.HIRAGANA}]+$")
+_ITEM_LIMIT = 20  # characters: longer pieces are clauses, not list items
+
+
+def split(sentence: str) -> list[str]:
+    body = sentence.strip().rstrip("。！？.!? ")
+    japanese = bool(re.search(f"[{cjk.HIRAGANA}{cjk.KATAKANA}]", body))
+    parts = [p.strip() for p in (_JA_CLAUSES if japanese else _ZH_CLAUSES).split(body)]
+    parts = [p for p in parts if p]
+    if not parts:
+        return [sentence]
+    opening = ""
+    if len(parts) > 1 and not _has_verb(parts[0], japanese):
+        opening = parts.pop(0) + ("、" if japanese else "，")
+    topic = _topic(parts[0], japanese)
+    if japanese:  # "生まれ、…亡くなった": each clause ends as the sentence does
+        past = bool(_JA_PAST.search(parts[-1]))
+        parts = [_finished(p, past) for p in parts[:-1]] + parts[-1:]
+    claims: list[str] = []
+    for n, part in enumerate(parts):
+        head = "" if n == 0 or not topic or part.startswith(topic) else _joined(topic, part)
+        for item in _items(part, japanese):
+            for fact in _dated(item) if japanese else [item]:
+                claims.append(f"{opening}{head}{fact}。")
+    return claims
+
+
+_JA_PAST = re.compile("(?:た|だ|でした)$")
+# A clause left in its continuative form before 、, finished in the tense of the sentence:
+# (past, non-past) for the last kana; an e-row kana is a verb of the ichidan kind.
+_ENDINGS = {"し": ("した", "する"), "り": ("った", "る"), "で": ("だった", "である")}
+_ICHIDAN = "えけげせぜてでねべめれ"
+
+
+def _finished(clause: str, past: bool) -> str:
+    last = clause[-1:]
+    if last in _ENDINGS:
+        return clause[:-1] + _ENDINGS[last][0 if past else 1]
+    if last and last in _ICHIDAN:
+        return clause + ("た" if past else "る")
+    return clause
+
+
+# "１８７６年に福島県で生まれた": a date and a place of one event are two facts, as
+# "born in Warsaw in 1867" is (atomic.py), each kept with the verb.
+_DATE_NI = re.compile(r"(?:約)?[0-9０-９]+年(?:[0-9０-９]+月)?(?:[0-9０-９]+日)?に")
+_PLACE_DE = re.compile(f"[^、。はがをにでのと{cjk.HIRAGANA}]{{1,15}}で(?![はもあ])")  # not the copula "である"
+
+
+def _dated(clause: str) -> list[str]:
+    date, place = _DATE_NI.search(clause), _PLACE_DE.search(clause)
+    if date is None or place is None:
+        return [clause]
+    if date.start() < place.end() and place.start() < date.end():
+        return [clause]
+    return [clause[: m.start()] + clause[m.end() :] for m in (date, place)]
+
+
+# Japanese pronouns before their particle (not "それぞれ", "彼岸"); Chinese ones not in
+# "他人" (others).
+_PRONOUN = re.compile("^(?:(?:彼女|彼ら|彼|それ)(?=[はがも])|(?:他们|她们|它们|他|她|它)(?!人))")
+
+
+def subject(sentence: str) -> str:
+    """The topic a sentence opens with ("アインシュタイン" of "アインシュタインは…"), for a
+    pronoun in the next sentence to stand for; '' for a pronoun or none."""
+    body = sentence.strip()
+    japanese = bool(re.search(f"[{cjk.HIRAGANA}{cjk.KATAKANA}]", body))
+    topic = _topic(body, japanese)
+    if japanese:
+        topic = topic[:-1]
+    if not topic or _PRONOUN.match(topic) or "的" in topic or len(topic) > 16:
+        return ""
+    return topic
+
+
+def resolve_pronoun(sentence: str, antecedent: str) -> str:
+    """ "彼は相対性理論を発展させた" after "アインシュタインは…" names アインシュタイン."""
+    match = _PRONOUN.match(sentence.strip())
+    if not antecedent or match is None:
+        return sentence
+    return antecedent + sentence.strip()[match.end() :]
+
+
+def _joined(topic: str, part: str) -> str:
+    """The topic before a later clause: "富士山は" + "日本で最も高い山である", but
+    "炊飯器RC-5の" + "重さは４．２kgです" when the clause has a topic of its own."""
+    if topic[-1] not in "はが":
+        return topic
+    return topic[:-1] + ("の" if re.search("[はが]", part[:12]) else topic[-1])
+
+
+def _has_verb(part: str, japanese: bool) -> bool:
+    if japanese:
+        return bool(_KANA.search(part)) and not re.search("(は|が|の|を|に|では|には)$", part)
+    return bool(_ZH_VERBS.search(part))
+
+
+def _topic(clause: str, japanese: bool) -> str:
+    if japanese:
+        match = _JA_TOPIC.match(clause)
+        return match.group(0) if match else ""
+    possessive = clause.find("的")
+    verb = _ZH_VERBS.search(clause)
+    # A digit after Han text starts a quantity; inside a name ("X5") it does not.
+    number = re.search(f"(?<=[{cjk.HAN}])\\d", clause)
+    ends = [m.start() for m in (verb, number) if m and m.start() > 0]
+    if possessive > 0 and all(possessive < e for e in ends):
+        return clause[: possessive + 1]
+    return clause[: min(ends)] if ends else ""
+
+
+def _items(clause: str, japanese: bool) -> list[str]:
+    """One clause, or one per item of the list it holds."""
+    found = _ja_list(clause) if japanese else _zh_list(clause)
+    return found or [clause]
+
+
+def _ja_list(clause: str) -> list[str]:
+    pieces = clause.split("、")
+    if len(pieces) >= 2:
+        first = re.match(f"^(.*[はがをにでも])?([^{cjk.HIRAGANA}]+)$", pieces[0])
+        last = re.match(f"^([^{cjk.HIRAGANA}]+?)([をにがもでとは].*)$", pieces[-1])
+        middle = pieces[1:-1]
+        if first and last and all(_NOUNY_JA.match(p) and len(p) <= _ITEM_LIMIT for p in middle):
+            head = first.group(1) or ""
+            items = [first.group(2), *middle, last.group(1)]
+            return [f"{head}{item}{last.group(2)}" for item in items]
+    pair = re.search(f"([^{cjk.HIRAGANA}、]+)と([^{cjk.HIRAGANA}、]+)([にをがでは])", clause)
+    if pair and len(pair.group(1)) <= _ITEM_LIMIT and len(pair.group(2)) <= _ITEM_LIMIT:
+        head, tail = clause[: pair.start()], pair.group(3) + clause[pair.end() :]
+        return [f"{head}{pair.group(1)}{tail}", f"{head}{pair.group(2)}{tail}"]
+    return []
+
+
+def _zh_list(clause: str) -> list[str]:
+    pieces = clause.split("、")
+    verbs = list(_ZH_VERBS.finditer(pieces[0]))
+    if not verbs:
+        return []
+    cut = verbs[-1].end()
+    head, first = pieces[0][:cut], pieces[0][cut:]
+    items = (
+        [first, *pieces[1:-1], *_ZH_LIST.split(pieces[-1], maxsplit=1)]
+        if len(pieces) >= 2
+        else [first, *_ZH_LIST.split(first, maxsplit=1)][1:]
+    )
+    items = [i.strip() for i in items if i.strip()]
+    if len(items) < 2 or any(len(i) > _ITEM_LIMIT for i in items[:-1]):
+        return []
+    return [head + item for item in items]

@@ -1,0 +1,1 @@
+"""The project's own Prefect server: starting it, its database, its retention."""

@@ -1,0 +1,224 @@
+"""One description of an audit: the dataset it reads, the retriever (with its own settings) and
+the judge it measures with, the gate it must pass, and the limits it runs within (how fast
+and where; how far one case may go).
+
+The flow, `recall-audit run`, `serve`, `prefect.yaml`, the Dask plan and experiments all take
+an `AuditSpec`; each setting is declared here once. A run's `Configuration` is its spec but
+the dataset and what only changes how fast or where it runs: runs of one dataset and one
+configuration are compared night after night, two configurations are an experiment.
+
+To add a setting: give it a field in its group below with a default of None meaning "as
+before" (a None setting is left out of the configuration's hash, so every existing run keeps
+its configuration); if it changes what is measured, add it to `Configuration` too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import PurePath
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from recall_audit.compare.gate import Gate
+from recall_audit.limits import CaseLimits
+
+PRECOMPUTED = "precomputed"
+# The settings of a local retriever (bm25:, dense:) an audit may give beside its spec's query.
+LOCAL_SETTINGS = ("chunk_size", "overlap", "chunk_unit", "embedding")
+# Chunks a retriever is asked for to find a missed claim's rank (recall_audit/diagnosis/missed.py,
+# which the commands that only read results must not import).
+DEFAULT_DEPTH = 50
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DatasetSpec(_Part):
+    path: str = Field(description="JSONL, JSON or CSV of labelled cases.")
+    name: str | None = Field(default=None, description="Dataset name (default: the file's stem).")
+    on_bad_row: Literal["skip", "fail"] = "skip"
+    qrels: str | None = Field(
+        default=None,
+        description="BEIR/TREC qrels: the documents relevant to each case (by its id), for "
+        "the recall by document id (in place of the rows' reference_context_ids).",
+    )
+
+
+class RetrieverSpec(_Part):
+    spec: str | None = Field(
+        default=None,
+        description="precomputed | http(s)://URL | python:module:function | bm25:PATH | "
+        "dense:PATH | env:VAR (unset: precomputed, when the rows carry chunks)",
+    )
+    top_k: int = Field(default=5, ge=1, description="Chunks asked of the retriever per question.")
+    context_field: str | None = Field(default=None, description="Text field of the hits.")
+    context_extractor: str | None = Field(
+        default=None, description="python:module:function turning an answer into chunks."
+    )
+    # Settings of the retrievers over a local knowledge base (bm25:, dense:), for those
+    # their spec's own query does not give (recall_audit/retrievers/local_options.py).
+    chunk_size: int | None = Field(default=None, ge=1)
+    overlap: int | None = Field(default=None, ge=0)
+    chunk_unit: Literal["chars", "sentences"] | None = None
+    embedding: str | None = Field(default=None, description="openai/<model>, for dense:")
+
+    def local_settings(self) -> dict[str, Any]:
+        """What a local retriever reads beside its spec's query (only what was set)."""
+        return {n: getattr(self, n) for n in LOCAL_SETTINGS if getattr(self, n) is not None}
+
+
+# Cases per batch unless told: each batch pays its runner's cost once, and on Dask that cost
+# (its own task run, shipped to a worker whose Prefect engine builds a client and settings for
+# it; bench/scale_dask.py measures it) is worth paying only for a larger share of work.
+BATCH_SIZE = 100
+DASK_BATCH_SIZE = 1000
+
+
+class RunLimits(_Part):
+    """How fast and where the audit runs; none of it changes what it measures."""
+
+    batch_size: int | None = Field(
+        default=None, ge=1, description="Cases per pipeline task (default 100; 1000 on Dask)."
+    )
+    concurrency: int = Field(default=16, ge=1, description="Cases judged at once in a batch.")
+    rpm: int | None = Field(default=None, ge=1, description="Judge endpoint's requests/minute.")
+    tpm: int | None = Field(default=None, ge=1, description="Judge endpoint's tokens/minute.")
+    shared_model_limit: int | None = Field(default=None, ge=1)
+    shared_model_rpm: int | None = Field(default=None, ge=1)
+    task_runner: str | None = Field(default=None, description="dask | dask://HOST:PORT")
+
+
+class Diagnosis(_Part):
+    """Why claims were missed or lost, said at the end of a run (recall_audit/scorer/diagnosis)."""
+
+    knowledge_base: str | None = Field(
+        default=None, description="The corpus an HTTP or python: retriever searches."
+    )
+    # None: when the audit sees a knowledge base.
+    diagnose: bool | None = None
+    diagnose_depth: int = Field(default=DEFAULT_DEPTH, ge=1, le=10_000)
+
+
+class Configuration(_Part):
+    """What a run measures with: comparable runs share it, an experiment varies it."""
+
+    retriever: str
+    top_k: int
+    context_field: str | None = None
+    context_extractor: str | None = None
+    chunk_size: int | None = None
+    overlap: int | None = None
+    chunk_unit: Literal["chars", "sentences"] | None = None
+    embedding: str | None = None
+    judge: str
+    samples: int = 1
+
+    @property
+    def key(self) -> str:
+        """A stable short hash: unset settings are left out, so adding one changes no key."""
+        canonical = json.dumps(self.model_dump(exclude_none=True), sort_keys=True)
+        return hashlib.sha256(canonical.encode()).hexdigest()[:8]
+
+    @property
+    def name(self) -> str:
+        """A short name a person reads: `bm25:kb.jsonl k=4`, then what is not the default."""
+        parts = [_short_retriever(self.retriever), f"k={self.top_k}"]
+        if self.context_field:
+            parts.append(f"field={self.context_field}")
+        if self.chunk_size:
+            unit = " sentences" if self.chunk_unit == "sentences" else ""
+            parts.append(f"chunks={self.chunk_size}/{self.overlap or 0}{unit}")
+        if self.embedding:
+            parts.append(self.embedding)
+        if self.context_extractor:
+            parts.append(f"extractor={self.context_extractor.rpartition(':')[2]}")
+        if self.judge != "builtin":
+            parts.append(self.judge)
+        if self.samples > 1:
+            parts.append(f"samples={self.samples}")
+        return " ".join(parts)
+
+
+def _short_retriever(spec: str) -> str:
+    """A file's name for `bm25:`/`dense:` paths (with their settings), the host and path of a
+    URL (without its masked credentials); other specs as they are."""
+    kind, _, rest = spec.partition(":")
+    if kind in ("bm25", "dense"):
+        path, mark, query = rest.partition("?")
+        return f"{kind}:{PurePath(path).name or path}{mark}{query}"
+    if "://" not in spec:
+        return spec
+    return spec.split("://", 1)[1].removeprefix("***@")
+
+
+class AuditSpec(_Part):
+    """Everything that describes an audit; what is particular to one run (resume it, what
+    triggered it, which database) is given beside it."""
+
+    dataset: DatasetSpec
+    retriever: RetrieverSpec = RetrieverSpec()
+    judge: str = Field(
+        default="builtin", description="builtin | openai/<model> | anthropic/<model>"
+    )
+    samples: int = Field(default=1, ge=1, description="Judgements per case; majority verdicts.")
+    scale: float = Field(default=1.0, gt=0, description="Scores run from 0 to this.")
+    gate: Gate = Gate()
+    tolerance: float = Field(default=0.02, ge=0, description="Drops within this are 'unchanged'.")
+    limits: RunLimits = RunLimits()
+    # How long one retrieval may take and how large a case may grow (recall_audit/limits.py); those
+    # not given are read from their RECALL_AUDIT_* variables when the spec is made.
+    case_limits: CaseLimits = Field(default_factory=CaseLimits)
+    diagnosis: Diagnosis = Diagnosis()
+    api_key_block: str | None = Field(
+        default=None, description="Prefect Secret block with the judge's API key (its name)."
+    )
+    app_dir: str | None = Field(
+        default=None, description="Folder python: modules are imported from (default: here)."
+    )
+
+    @classmethod
+    def from_flat(cls, **values: Any) -> AuditSpec:
+        """The spec from flat settings, as the command line names them: `dataset` and
+        `retriever` are the dataset's path and the retriever's spec, every other name is the
+        field of that name in whichever group holds it. Unknown names are refused."""
+        nested: dict[str, Any] = {}
+        groups = {name: f.annotation for name, f in cls.model_fields.items()}
+        owner = {
+            leaf: group
+            for group, model in groups.items()
+            if isinstance(model, type) and issubclass(model, BaseModel)
+            for leaf in model.model_fields
+        }
+        heads = {"dataset": "path", "retriever": "spec"}
+        for name, value in values.items():
+            if name in heads:
+                nested.setdefault(name, {})[heads[name]] = value
+            elif name in owner and name not in groups:
+                nested.setdefault(owner[name], {})[name] = value
+            elif name in groups:
+                nested[name] = value
+            else:
+                raise TypeError(f"AuditSpec has no setting {name!r}")
+        return cls.model_validate(nested)
+
+    def with_retriever(self, spec: str | None) -> AuditSpec:
+        return self.model_copy(
+            update={"retriever": self.retriever.model_copy(update={"spec": spec})}
+        )
+
+    def configuration(self) -> Configuration:
+        """What this spec measures with; the retriever as it may be stored and shown
+        (`env:VAR` resolved, credentials masked)."""
+        # Imported here: the retrievers bring the model layer, which reading results never needs.
+        from recall_audit.retrievers.spec import shown_spec
+
+        retriever = self.retriever.model_dump(exclude={"spec"})
+        return Configuration(
+            retriever=shown_spec(self.retriever.spec or PRECOMPUTED),
+            judge=self.judge,
+            samples=self.samples,
+            **retriever,
+        )

@@ -1,0 +1,1 @@
+"""The language toolkit: words, languages, WordNet and the CJK readers."""
