@@ -106,18 +106,19 @@ def local_server_answers(api_url: str | None = None) -> bool:
     return api_answers(api_url or server_api(), timeout=0.5)
 
 
-# The PREFECT_API_URL this process set (the project's server), as against one the user gave.
-_chosen_api: str | None = None
+# Beside PREFECT_API_URL when the project chose it (its own server), as against one the user
+# gave: kept in the environment, where the choice itself lives (and a child process sees it).
+CHOSEN_API_ENV = "RECALL_AUDIT_CHOSEN_PREFECT_API"
 
 
 def choose_project_api(api_url: str) -> None:
-    global _chosen_api
-    os.environ["PREFECT_API_URL"] = _chosen_api = api_url
+    os.environ["PREFECT_API_URL"] = os.environ[CHOSEN_API_ENV] = api_url
 
 
 def api_given() -> bool:
     """Whether PREFECT_API_URL is the user's, not the project's server this process chose."""
-    return "PREFECT_API_URL" in os.environ and os.environ["PREFECT_API_URL"] != _chosen_api
+    given = os.environ.get("PREFECT_API_URL")
+    return given is not None and given != os.environ.get(CHOSEN_API_ENV)
 
 
 # A trust store of one certificate, for Prefect's clients of a plain-HTTP API.

@@ -3,17 +3,20 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from recall_audit.scorer.judge import Judge
 
-_session_judge: Judge | None = None
+# A context variable, not a module global: what a session sets is seen by the code it runs
+# (threads it starts copy it explicitly), and a test can set and reset it.
+_session_judge: ContextVar[Judge | None] = ContextVar("recall_audit_session_judge", default=None)
 
 
 def set_default_judge(judge: Judge | None) -> None:
     """Every metric and scorer made without a model from now on uses `judge` (None: builtin)."""
-    global _session_judge
-    _session_judge = judge
+    _session_judge.set(judge)
 
 
 def default_judge(model: str | Judge | None) -> str | Judge | None:
     """The model as given, or the session's judge when none was."""
-    return _session_judge if model is None else model
+    return _session_judge.get() if model is None else model
