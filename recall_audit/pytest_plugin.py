@@ -36,9 +36,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def _session_judge(config: pytest.Config) -> Any:
     """The configured judge, made once, with a cache of its own for the session."""
     if _JUDGE not in config.stash:
+        from recall_audit.errors import RecallAuditError
         from recall_audit.scorer.judges import InMemoryCache, get_judge
 
-        config.stash[_JUDGE] = get_judge(config.getoption("recall_judge"), cache=InMemoryCache())
+        model = config.getoption("recall_judge")
+        try:
+            config.stash[_JUDGE] = get_judge(model, cache=InMemoryCache())
+        except RecallAuditError as error:
+            # A bad --recall-judge (or $RECALL_AUDIT_JUDGE) is the user's option: pytest's
+            # usage error (one line, exit 4), not an INTERNALERROR traceback.
+            raise pytest.UsageError(f"--recall-judge {model!r}: {error}") from None
     return config.stash[_JUDGE]
 
 

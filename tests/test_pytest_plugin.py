@@ -125,3 +125,19 @@ class ExplodingJudge:
 
 def exploding_metric() -> ContextualRecallMetric:
     return ContextualRecallMetric(model=ExplodingJudge())
+
+
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [(["--recall-judge", "bogus"], {}), ([], {"RECALL_AUDIT_JUDGE": "zzz/1"})],
+    ids=["option", "environment"],
+)
+def test_a_bad_judge_is_a_usage_error_of_one_line(
+    tmp_path: Path, args: list[str], env: dict[str, str]
+) -> None:
+    (tmp_path / "test_nothing.py").write_text("def test_nothing():\n    pass\n")
+    done = run_pytest(*args, cwd=tmp_path, env=env)
+    assert done.returncode == pytest.ExitCode.USAGE_ERROR
+    assert "INTERNALERROR" not in done.stdout + done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("ERROR: --recall-judge") and "Unknown judge" in line
