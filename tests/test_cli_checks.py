@@ -93,3 +93,20 @@ def test_a_bad_database_url_is_one_line_in_every_command(
     done = CliRunner().invoke(app, args, env={"RECALL_AUDIT_DATABASE_URL": url})
     assert done.exit_code == 2 and done.stderr.count("\n") == 1, done.output
     assert message in done.stderr and "s3cr3t-pw" not in done.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["runs", "--limit", "100000000000000000000"],
+        ["history", "--dataset", "d", "--limit", "100000000000000000000"],
+        ["prune", "--keep", "100000000000000000000"],
+    ],
+)
+def test_a_count_of_rows_past_any_database_integer_is_a_usage_error(
+    args: list[str], sqlite_db_url: str
+) -> None:
+    done = CliRunner().invoke(app, args, env={"RECALL_AUDIT_DATABASE_URL": sqlite_db_url})
+    assert done.exit_code == 2, done.output
+    assert "less than or equal to 1000000" in done.output
+    assert done.exception is None or isinstance(done.exception, SystemExit)

@@ -29,6 +29,7 @@ from recall_audit.cli.checks import (
 )
 from recall_audit.cli.claims import claims_app
 from recall_audit.cli.options import (
+    MAX_ROWS,
     ApiKeyBlock,
     AppDir,
     AsJson,
@@ -383,7 +384,9 @@ def _print_summary(summary: Any) -> None:
 @app.command()
 def prune(
     dataset: Annotated[str | None, typer.Option(help="Only this dataset.")] = None,
-    keep: Annotated[int, typer.Option(min=1, help="Completed runs kept per dataset.")] = 30,
+    keep: Annotated[
+        int, typer.Option(min=1, max=MAX_ROWS, help="Completed runs kept per dataset.")
+    ] = 30,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Report what would go; delete nothing.")
     ] = False,

@@ -20,6 +20,10 @@ BAD_INPUT = 2
 errors = Console(stderr=True)
 
 Dataset = Annotated[Path, typer.Option(help="JSONL, JSON or CSV of labelled cases.")]
+# A count of rows to list or keep: bounded, so a huge number is a usage error, not a database's
+# integer overflow.
+MAX_ROWS = 1_000_000
+RowLimit = Annotated[int, typer.Option(min=1, max=MAX_ROWS, help="At most this many runs.")]
 Retriever = Annotated[
     str | None,
     typer.Option(

@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 
 from recall_audit.cli.checks import database_errors
-from recall_audit.cli.options import fail
+from recall_audit.cli.options import RowLimit, fail
 from recall_audit.cli.terminal import safe
 from recall_audit.errors import RecallAuditError
 
@@ -59,7 +59,7 @@ def open_session() -> Any:
 @app.command()
 def runs(
     dataset: Annotated[str | None, typer.Option(help="Only this dataset.")] = None,
-    limit: int = 20,
+    limit: RowLimit = 20,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """List recent runs, newest first."""
@@ -198,7 +198,7 @@ def _lost_causes(comparison: Any) -> list[dict[str, Any]]:
 @app.command()
 def history(
     dataset: Annotated[str, typer.Option(help="Dataset name.")],
-    limit: int = 30,
+    limit: RowLimit = 30,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """The trend of mean recall over a dataset's completed runs."""
