@@ -272,3 +272,16 @@ def test_a_public_name_shared_with_its_module_is_the_name_whatever_is_imported_f
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "True"]
+
+
+@pytest.mark.parametrize("scale", [float("nan"), float("inf"), 0, -1, "10"])
+def test_a_scale_that_is_not_a_finite_number_above_0_is_refused(scale: object) -> None:
+    with pytest.raises(ValueError, match="scale must be a finite number above 0"):
+        create_context_recall_scorer(context=EINSTEIN_DOCS, scale=scale)
+
+
+def test_ids_given_as_one_string_are_refused_not_read_as_characters() -> None:
+    with create_context_recall_scorer(context=EINSTEIN_DOCS, context_ids=["p1", "p2", "p3"]) as s:
+        assert s.run(ground_truth=EINSTEIN_TRUTH, reference_context_ids=["p1"]).id_recall == 1.0
+        with pytest.raises(TypeError, match=r"reference_context_ids must be a list.*\['p1'\]"):
+            s.run(ground_truth=EINSTEIN_TRUTH, reference_context_ids="p1")

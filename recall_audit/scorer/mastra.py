@@ -11,7 +11,12 @@ from recall_audit.retrievers.context import extract_from_messages
 from recall_audit.scorer.defaults import default_judge
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges import get_judge
-from recall_audit.scorer.recall import context_recall, reason_writer, with_model_reason
+from recall_audit.scorer.recall import (
+    check_scale,
+    context_recall,
+    reason_writer,
+    with_model_reason,
+)
 from recall_audit.types import RecallResult
 
 ContextExtractor = Callable[[Any, Any], Sequence[str] | Awaitable[Sequence[str]]]
@@ -164,10 +169,8 @@ def create_context_recall_scorer(
     context_extractor = options.get(
         "contextExtractor", options.get("context_extractor", context_extractor)
     )
-    scale = options.get("scale", scale)
+    scale = check_scale(options.get("scale", scale))
     model = default_judge(model)
-    if scale <= 0:
-        raise ValueError(f"scale must be positive, got {scale}")
     return ContextRecallScorer(
         get_judge(model),
         context=context,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from recall_audit.errors import ConfigurationError, JudgeError
@@ -225,6 +226,13 @@ async def judge_claims(
     return result.model_copy(update={"sample_recalls": recalls, "reason": reason})
 
 
+def check_scale(scale: float) -> float:
+    """A scale is a finite number above 0 (nan and inf would pass a comparison or two)."""
+    if isinstance(scale, str | bytes) or not (math.isfinite(float(scale)) and scale > 0):
+        raise ValueError(f"scale must be a finite number above 0, got {scale!r}")
+    return scale
+
+
 async def context_recall(
     ground_truth: str | None,
     chunks: Sequence[str] | None,
@@ -242,6 +250,12 @@ async def context_recall(
     Given the ids of the relevant documents (`reference_context_ids`) and of each chunk's
     document (`retrieved_context_ids`, in the chunks' order), the result carries the recall
     by document id too (`id_recall`, `id_recall_at_k`, `missed_ids`), at no cost."""
+    check_scale(scale)
+    for name, given in (("reference_context_ids", reference_context_ids),
+                        ("retrieved_context_ids", retrieved_context_ids)):  # fmt: skip
+        if isinstance(given, str | bytes):
+            # A string is a sequence too: "p1" would be read as the ids "p" and "1".
+            raise TypeError(f"{name} must be a list of ids, not a string (give [{given!r}])")
     ids = None
     if reference_context_ids is not None:
         ids = id_recall(reference_context_ids, _kept_ids(chunks, retrieved_context_ids))
