@@ -152,3 +152,34 @@ def test_concurrency_and_the_scorer_are_checked():
         evaluate([], create_context_recall_scorer(), concurrency=0)
     with pytest.raises(TypeError, match="ContextualRecallMetric"):
         evaluate([], object())
+
+
+def test_an_on_result_that_raises_costs_its_call_not_the_results():
+    def on_result(done):
+        if done.index == 1:
+            raise ValueError("dashboard down")
+
+    cases = [{"groundTruth": "Einstein was born in 1879."}] * 3
+    with pytest.warns(RuntimeWarning, match="on_result raised for case 1"):
+        batch = evaluate(cases, create_context_recall_scorer(context=DOCS), on_result=on_result)
+    assert batch.scores == [1.0, 1.0, 1.0]
+    assert batch.callback_errors == ["case 1: ValueError: dashboard down"]
+
+
+def test_cases_are_read_as_a_stream_not_listed_first():
+    taken: list[int] = []
+    taken_when_done: list[int] = []
+
+    def many():  # as an endless generator would, but ending, so the test does
+        for i in range(50):
+            taken.append(i)
+            yield {"groundTruth": "Einstein was born in 1879."}
+
+    def on_result(done):
+        taken_when_done.append(len(taken))
+
+    batch = evaluate(many(), create_context_recall_scorer(context=DOCS), on_result=on_result,
+                     concurrency=2)  # fmt: skip
+    assert batch.scores == [1.0] * 50
+    # The first result came while at most one case beyond the two in flight had been taken.
+    assert taken_when_done[0] <= 3

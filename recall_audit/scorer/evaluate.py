@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import inspect
 import sys
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+import warnings
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence, Sized
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from functools import partial
@@ -54,6 +55,9 @@ class EvaluationResult:
     """Every case's result in input order, and their mean (None when none was scored)."""
 
     results: list[CaseResult] = field(default_factory=list)
+    # What `on_result` raised, per case ("case 3: ValueError: ..."): a failing callback costs
+    # its own call, never the results.
+    callback_errors: list[str] = field(default_factory=list)
 
     @property
     def scores(self) -> list[float | None]:
@@ -112,7 +116,7 @@ async def _score_safely(
         return CaseResult(index, case, failed, None, False if metric else None)
 
 
-def _progress_bar(total: int, wanted: bool | None) -> tuple[AbstractContextManager, Callable]:
+def _progress_bar(total: int | None, wanted: bool | None) -> tuple[AbstractContextManager, Callable]:
     """A progress bar on stderr when it is a terminal (or when asked); else nothing."""
     if not (wanted if wanted is not None else sys.stderr.isatty()):
         return nullcontext(), lambda: None
@@ -139,26 +143,40 @@ async def a_evaluate(
     if concurrency < 1:
         raise ValueError(f"concurrency must be at least 1, got {concurrency}")
     scoring = _one(scorer_or_metric if scorer_or_metric is not None else metrics)
-    items = list(cases if cases is not None else test_cases or [])
-    results: list[CaseResult | None] = [None] * len(items)
-    limiter = anyio.CapacityLimiter(concurrency)
-    bar, advance = _progress_bar(len(items), progress)
+    items = cases if cases is not None else test_cases or []
+    # Read as a stream: a case is taken only when there is room for it, so a generator is
+    # never listed first (an endless one is scored as it goes, `on_result` seeing each).
+    results: dict[int, CaseResult] = {}
+    callback_errors: list[str] = []
+    room = anyio.Semaphore(concurrency)
+    total = len(items) if isinstance(items, Sized) else None
+    bar, advance = _progress_bar(total, progress)
 
     async def one(index: int, case: Any) -> None:
-        async with limiter:
-            done = await _score_safely(scoring, index, case, target)
-        results[index] = done
+        try:
+            results[index] = done = await _score_safely(scoring, index, case, target)
+        finally:
+            room.release()
         advance()
         if on_result is not None:
-            called = on_result(done)
-            if inspect.isawaitable(called):
-                await called
+            try:
+                called = on_result(done)
+                if inspect.isawaitable(called):
+                    await called
+            except Exception as exc:
+                callback_errors.append(f"case {index}: {type(exc).__name__}: {exc}")
+                warnings.warn(
+                    f"on_result raised for case {index}: {type(exc).__name__}: {exc}",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
 
     with bar:
         async with anyio.create_task_group() as group:
             for index, case in enumerate(items):
+                await room.acquire()
                 group.start_soon(one, index, case)
-    return EvaluationResult([r for r in results if r is not None])
+    return EvaluationResult([results[i] for i in sorted(results)], callback_errors)
 
 
 def evaluate(
