@@ -14,6 +14,7 @@ from recall_audit.scorer import (
     LLMTestCase,
     Status,
     create_context_recall_scorer,
+    evaluate,
 )
 from recall_audit.scorer.judges.builtin import BuiltinJudge
 
@@ -285,3 +286,23 @@ def test_ids_given_as_one_string_are_refused_not_read_as_characters() -> None:
         assert s.run(ground_truth=EINSTEIN_TRUTH, reference_context_ids=["p1"]).id_recall == 1.0
         with pytest.raises(TypeError, match=r"reference_context_ids must be a list.*\['p1'\]"):
             s.run(ground_truth=EINSTEIN_TRUTH, reference_context_ids="p1")
+
+
+MESSAGES = {
+    "input": [{"role": "user", "content": "When was Einstein born?"}],
+    "output": [{"role": "assistant", "content": "In 1879."}],
+}
+
+
+def test_a_context_extractor_that_is_no_function_is_refused_when_the_scorer_is_made():
+    with pytest.raises(TypeError, match="contextExtractor must be a function"):
+        create_context_recall_scorer(options={"contextExtractor": "tool_results"})
+
+
+@pytest.mark.parametrize("returned", [42, "one chunk", [1, 2], None])
+def test_a_context_extractor_of_the_wrong_type_is_an_error_not_a_score_of_0(returned):
+    scorer = create_context_recall_scorer(context_extractor=lambda i, o: returned)
+    with pytest.raises(TypeError, match="context extractor must return a list of strings"):
+        scorer.run(**MESSAGES, ground_truth="Einstein was born in 1879.")
+    batch = evaluate([{**MESSAGES, "groundTruth": "Einstein was born in 1879."}], scorer)
+    assert batch.scores == [None] and "list of strings" in batch.results[0].reason

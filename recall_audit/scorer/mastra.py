@@ -91,7 +91,14 @@ class ContextRecallScorer(ClosesItsLoop):
         )
         if extractor is not None and (_is_messages(input) or _is_messages(output)):
             chunks = extractor(input, output)
-            return await chunks if inspect.isawaitable(chunks) else chunks
+            chunks = await chunks if inspect.isawaitable(chunks) else chunks
+            if isinstance(chunks, str | bytes) or not isinstance(chunks, Sequence) or not all(
+                isinstance(chunk, str) for chunk in chunks
+            ):
+                raise TypeError(
+                    f"the context extractor must return a list of strings, got {chunks!r:.80}"
+                )
+            return chunks
         return self.context or []
 
     async def arun(
@@ -170,6 +177,11 @@ def create_context_recall_scorer(
         "contextExtractor", options.get("context_extractor", context_extractor)
     )
     scale = check_scale(options.get("scale", scale))
+    if context_extractor is not None and not callable(context_extractor):
+        # Else it would be found out only on a case with agent messages, as a silent 0.
+        raise TypeError(
+            f"contextExtractor must be a function of (input, output), got {context_extractor!r:.80}"
+        )
     model = default_judge(model)
     return ContextRecallScorer(
         get_judge(model),
