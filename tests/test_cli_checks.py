@@ -110,3 +110,19 @@ def test_a_count_of_rows_past_any_database_integer_is_a_usage_error(
     assert done.exit_code == 2, done.output
     assert "less than or equal to 1000000" in done.output
     assert done.exception is None or isinstance(done.exception, SystemExit)
+
+
+def test_a_model_base_url_with_credentials_is_one_line_that_does_not_repeat_them(
+    dataset: Path, sqlite_db_url: str, tmp_path: Path
+) -> None:
+    env = {
+        "RECALL_AUDIT_DATABASE_URL": sqlite_db_url,
+        "PREFECT_HOME": str(tmp_path / "p"),
+        "OPENAI_BASE_URL": "http://alice:hunter2@127.0.0.1:9/v1",
+        "OPENAI_API_KEY": "sk-test",
+        **PREFECT_DEFAULTS,
+    }
+    args = ["run", "--dataset", str(dataset), "--judge", "openai/m"]
+    one_line_exit_2(args, env, "carries credentials", "OPENAI_API_KEY")
+    done = CliRunner().invoke(app, args, env=env)
+    assert "hunter2" not in done.output and "alice" not in done.output

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 import aiohttp
 from pydantic import SecretStr
 
+from recall_audit.errors import ConfigurationError
 from recall_audit.models.base import EndpointError, ModelSettings, Refused, env_secret
 from recall_audit.models.limits import EndpointLimiter, Slot, request_tokens
 from recall_audit.models.patience import unread
@@ -282,6 +283,13 @@ class HttpChatModel:
         self.base_url = (
             settings.base_url or os.environ.get(self.base_url_env) or self.default_base_url
         ).rstrip("/")
+        if "@" in urlsplit(self.base_url).netloc:
+            # aiohttp refuses a URL's credentials beside an Authorization header; the URL is
+            # not repeated here: it carries a secret.
+            raise ConfigurationError(
+                f"the {self.provider} base URL carries credentials before its @; give "
+                f"the key in {self.api_key_env} and the URL without them"
+            )
         key = settings.api_key or env_secret(self.api_key_env)
         self._transport = HttpTransport(
             self.base_url, self.auth_headers(key), settings, key, limiter
