@@ -226,3 +226,24 @@ def test_azure_openai_endpoints_get_the_key_in_api_key_not_as_a_bearer() -> None
     assert azure.auth_headers(key) == {"api-key": "azure-key"}
     assert local.auth_headers(key) == {"Authorization": "Bearer azure-key"}
     assert "azure-key" not in repr(azure)
+
+
+@pytest.mark.parametrize(
+    ("usage", "tokens"),
+    [
+        ("n/a", (0, 0)),
+        ({"prompt_tokens": 10**30, "completion_tokens": 5}, (0, 5)),
+        ({"prompt_tokens": "42", "completion_tokens": -3}, (0, 0)),
+        ({"prompt_tokens": 42.0, "completion_tokens": True}, (42, 0)),
+    ],
+)
+async def test_a_usage_that_is_no_token_count_costs_the_count_not_the_answer(
+    model_server: FakeModelServer, usage: object, tokens: tuple[int, int]
+) -> None:
+    canned = openai_completion({"ok": True})
+    canned.body["usage"] = usage
+    model_server.enqueue(canned)
+    async with OpenAIModel("gpt-test", settings_for(model_server.url + "/v1")) as model:
+        reply = await model.complete_json(REQUEST)
+    assert reply.data == {"ok": True}
+    assert (reply.usage.input_tokens, reply.usage.output_tokens) == tokens

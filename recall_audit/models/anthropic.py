@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import SecretStr
 
-from recall_audit.models.base import JsonReply, JsonRequest, output_tokens
+from recall_audit.models.base import JsonReply, JsonRequest, output_tokens, reported_tokens
 from recall_audit.models.http import HttpChatModel
 from recall_audit.types import Usage
 
@@ -53,11 +53,11 @@ class AnthropicModel(HttpChatModel):
 
 
 def _reply(raw: dict[str, Any], tool_name: str) -> JsonReply:
-    usage_raw = raw.get("usage") or {}
+    usage_raw = raw.get("usage")
     usage = Usage(
         calls=1,
-        input_tokens=int(usage_raw.get("input_tokens") or 0),
-        output_tokens=int(usage_raw.get("output_tokens") or 0),
+        input_tokens=reported_tokens(usage_raw, "input_tokens"),
+        output_tokens=reported_tokens(usage_raw, "output_tokens"),
     )
     blocks = raw.get("content")
     truncated = raw.get("stop_reason") == "max_tokens"

@@ -111,6 +111,20 @@ def output_tokens(request: JsonRequest, settings: ModelSettings) -> int:
     return min(wanted, settings.max_tokens) if settings.max_tokens else wanted
 
 
+# No single request spends more tokens than this; a larger count is a server's garbage.
+MOST_TOKENS = 10**9
+
+
+def reported_tokens(usage: object, field: str) -> int:
+    """A token count from a reply's `usage`, when it is one (a whole number from 0 to
+    MOST_TOKENS); else 0. Usage is informational: `"usage": "n/a"`, a string or a count of
+    10**30 (which no database column holds) must not cost the answer."""
+    value = usage.get(field) if isinstance(usage, dict) else None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0
+    return int(value) if 0 <= value <= MOST_TOKENS and value == int(value) else 0
+
+
 def env_secret(name: str) -> SecretStr | None:
     """A key from the environment, wrapped at once so it never travels as plain text."""
     value = os.environ.get(name)

@@ -15,6 +15,7 @@ from recall_audit.models.base import (
     Refused,
     output_tokens,
     parse_json_object,
+    reported_tokens,
 )
 from recall_audit.models.http import HttpChatModel
 from recall_audit.types import Usage
@@ -113,11 +114,11 @@ def _format_refused(status: int, body: str) -> bool:
 
 
 def _reply(raw: dict[str, Any]) -> JsonReply:
-    usage_raw = raw.get("usage") or {}
+    usage_raw = raw.get("usage")
     usage = Usage(
         calls=1,
-        input_tokens=int(usage_raw.get("prompt_tokens") or 0),
-        output_tokens=int(usage_raw.get("completion_tokens") or 0),
+        input_tokens=reported_tokens(usage_raw, "prompt_tokens"),
+        output_tokens=reported_tokens(usage_raw, "completion_tokens"),
     )
     try:
         choice = raw["choices"][0]
