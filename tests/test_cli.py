@@ -142,3 +142,20 @@ def test_regressions_fail_ci_and_compare_history_and_baseline_tell_the_story(
     code, third = run_json()
     assert code == 0 and third["comparison"]["base_run_id"] == first["run_id"]
     assert third["comparison"]["verdict"] == "unchanged"
+
+
+def test_with_json_a_retrievers_prints_go_to_stderr_and_stdout_is_the_summary(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    (tmp_path / "noisy_rag.py").write_text(
+        "def retrieve(question, top_k):\n"
+        "    print('debug: retrieving', question)\n"
+        "    return ['Albert Einstein was born in 1879 in Ulm, Germany.']\n"
+    )
+    done = recall_audit(
+        "run", "--dataset", str(EINSTEIN), "--retriever", "python:noisy_rag:retrieve", "--json",
+        env=cli_env(prefect_api, sqlite_db_url), cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["cases"] == 4
+    assert "debug: retrieving" in done.stderr

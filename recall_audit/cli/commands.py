@@ -8,8 +8,10 @@ Exit codes: 0 done; 1 the run broke its gate (recall under --fail-under, a drop 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import sys
 import threading
 import uuid
 from concurrent.futures import Future
@@ -346,11 +348,14 @@ def audit_and_report(
     """Checks, runs and reports one audit; exits 1 when it broke its gate, else 0."""
     loop = AuditLoop()
     show = console.is_terminal and not as_json
-    total, resumed = check_before_start(spec, resume, loop, count=show)
-    ahead = judge_ahead(spec, resumed, loop)
-    summary, gate_failures = audit_with_progress(
-        spec, total, resumed, keep_errors, show, loop, ahead
-    )
+    # With --json, stdout is the summary's alone: what anything else prints while the audit
+    # runs (a user's retriever or extractor above all) goes to stderr.
+    with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
+        total, resumed = check_before_start(spec, resume, loop, count=show)
+        ahead = judge_ahead(spec, resumed, loop)
+        summary, gate_failures = audit_with_progress(
+            spec, total, resumed, keep_errors, show, loop, ahead
+        )
     if as_json:
         print(json.dumps(summary.model_dump(mode="json")))
     else:
