@@ -193,3 +193,20 @@ def test_a_second_identical_experiment_makes_no_model_call(
     assert [a.model_calls for a in again.arms] == [0, 0]
     assert [a.mean_recall for a in again.arms] == [a.mean_recall for a in first.arms]
     assert json.loads(again.model_dump_json())["arms"][1]["delta"] == first.arms[1].delta
+
+
+def test_an_experiment_whose_every_configuration_failed_exits_1(
+    prefect_api, sqlite_db_url, tmp_path
+) -> None:
+    (tmp_path / "broken_rag.py").write_text(
+        "def retrieve(question, top_k):\n    raise RuntimeError('index offline')\n"
+    )
+    done = recall_audit(
+        "experiment", "--dataset", str(ROOT / "examples" / "einstein.jsonl"),
+        "--retriever", "python:broken_rag:retrieve", "--top-k", "1,2", "--json",
+        env=cli_env(prefect_api, sqlite_db_url), cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    report = ExperimentReport.model_validate_json(done.stdout)
+    assert [arm.mean_recall for arm in report.arms] == [None, None]
+    assert "no configuration scored a case" in done.stderr

@@ -43,9 +43,11 @@ from recall_audit.cli.options import (
     Rpm,
     Samples,
     Tpm,
+    errors,
     fail,
 )
 from recall_audit.cli.references import RETRIEVER_URL_ENV, retriever_by_reference
+from recall_audit.cli.results import Exit
 from recall_audit.cli.spec import DEFAULT, check_judge_and_retriever, spec_of
 from recall_audit.cli.tables import Column, fitted_table, without_empty
 from recall_audit.cli.terminal import safe
@@ -214,7 +216,11 @@ def experiment(
         report = asyncio.run(experiment_flow(specs=by_reference(specs)))
     if as_json:
         print(json.dumps(report.model_dump(mode="json")))
-        return
-    for table in report_tables(report, console.width):
-        console.print(table)
-    console.print(f"[bold]{safe(report.conclusion)}[/bold]", highlight=False)
+    else:
+        for table in report_tables(report, console.width):
+            console.print(table)
+        console.print(f"[bold]{safe(report.conclusion)}[/bold]", highlight=False)
+    if all(arm.mean_recall is None for arm in report.arms):
+        # As a run that scored no case: an experiment that measured nothing is no success.
+        errors.print(f"{report.dataset}: no configuration scored a case", highlight=False)
+        raise typer.Exit(Exit.BELOW_BAR)
