@@ -606,8 +606,9 @@ def signal_once_started(db_url: str, signum: int, sent: list[float]) -> Any:
     [
         (signal.SIGTERM, 143, "python:stoppable:blocks"),
         (signal.SIGINT, 130, "python:stoppable:sleeps"),
+        (signal.SIGHUP, 129, "python:stoppable:sleeps"),
     ],
-    ids=["SIGTERM-blocked-event-loop", "SIGINT-sleeping-thread"],
+    ids=["SIGTERM-blocked-event-loop", "SIGINT-sleeping-thread", "SIGHUP-terminal-closed"],
 )
 def test_a_signal_stops_a_hanging_run_which_resumes(
     prefect_api: str,

@@ -1,4 +1,4 @@
-"""Ctrl-C and SIGTERM stop `recall-audit run` within seconds, whatever the user's code is doing,
+"""Ctrl-C, SIGTERM and SIGHUP stop `recall-audit run` within seconds, whatever the user's code is doing,
 so that `timeout`, systemd and Kubernetes can stop it.
 
 The audit runs on an event loop in a thread of its own; the main thread only waits and keeps
@@ -27,7 +27,12 @@ from recall_audit.cli.prefect_console import quiet_prefect_console
 
 T = TypeVar("T")
 GRACE_SECONDS = 5.0
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+# SIGHUP too: a closed terminal or ssh session ends the run as cancelled, not left running.
+STOP_SIGNALS = (
+    signal.SIGINT,
+    signal.SIGTERM,
+    *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []),
+)
 
 
 class Stopped(Exception):
@@ -40,13 +45,14 @@ class Stopped(Exception):
         # the process (the interpreter's own exit would wait on Prefect's queues).
         self.stuck = stuck
         self.name = signal.Signals(signum).name
-        # As a shell reports a process ended by a signal: 130 for SIGINT, 143 for SIGTERM.
+        # As a shell reports a process ended by a signal: 130 for SIGINT, 143 for SIGTERM,
+        # 129 for SIGHUP.
         self.exit_code = 128 + signum
 
 
 @contextmanager
 def signals_kept() -> Iterator[list[int]]:
-    """While the block runs, SIGINT and SIGTERM are recorded in the list it gives, nothing
+    """While the block runs, the stop signals are recorded in the list it gives, nothing
     else; the handlers before it come back after it."""
     received: list[int] = []
     previous = {
