@@ -126,3 +126,13 @@ def test_a_model_base_url_with_credentials_is_one_line_that_does_not_repeat_them
     one_line_exit_2(args, env, "carries credentials", "OPENAI_API_KEY")
     done = CliRunner().invoke(app, args, env=env)
     assert "hunter2" not in done.output and "alice" not in done.output
+
+
+def test_a_secret_quoted_by_a_bad_input_message_is_masked(
+    sqlite_db_url: str, tmp_path: Path
+) -> None:
+    key = "sk-pasted-into-the-header-0123456789"
+    data = tmp_path / "cases.csv"
+    data.write_text(f"{key},foo\n1,2\n")
+    env = {"RECALL_AUDIT_DATABASE_URL": sqlite_db_url, "OPENAI_API_KEY": key}
+    one_line_exit_2(["run", "--dataset", str(data)], env, "has columns '***', 'foo'")

@@ -192,6 +192,11 @@ MaxGroundTruthChars = Annotated[int | None, _limit("max_ground_truth_chars")]
 
 
 def fail(message: str) -> typer.Exit:
-    """One line on stderr and exit code 2: bad input is the user's to fix, not a traceback."""
-    errors.print(f"[red]error:[/red] {safe(message)}", highlight=False, soft_wrap=True)
+    """One line on stderr and exit code 2: bad input is the user's to fix, not a traceback.
+    Whatever the message quotes (a CSV header, a URL) is shown with the secrets masked."""
+    from recall_audit.redact import scrub_message
+
+    errors.print(
+        f"[red]error:[/red] {safe(scrub_message(message))}", highlight=False, soft_wrap=True
+    )
     return typer.Exit(BAD_INPUT)
