@@ -159,3 +159,24 @@ def test_with_json_a_retrievers_prints_go_to_stderr_and_stdout_is_the_summary(
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["cases"] == 4
     assert "debug: retrieving" in done.stderr
+
+
+def test_stdout_on_a_full_disk_is_one_line_not_a_traceback(sqlite_db_url, tmp_path):
+    for json_flag in ([], ["--json"]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [*CLI, "runs", *json_flag], env=cli_env(None, sqlite_db_url), cwd=tmp_path,
+                stdout=full, stderr=subprocess.PIPE, text=True, timeout=60,
+            )  # fmt: skip
+        assert done.returncode == 1
+        assert done.stderr.strip() == "error: cannot write the output: No space left on device"
+
+
+def test_a_deleted_working_folder_is_one_line_not_a_traceback(sqlite_db_url, tmp_path):
+    script = 'mkdir gone && cd gone && rmdir ../gone && exec "$@"'
+    done = subprocess.run(
+        ["sh", "-c", script, "sh", *CLI, "runs"], env=cli_env(None, sqlite_db_url),
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.strip() == "error: the working folder no longer exists; cd to one that does"

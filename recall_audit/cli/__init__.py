@@ -9,7 +9,9 @@ neither of them imports it.
 
 from __future__ import annotations
 
+import errno
 import gc
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -76,9 +78,19 @@ def startup_done() -> None:
     gc.enable()
 
 
+# What writing a command's output can meet that is no fault of the command.
+OUTPUT_FAILURES = frozenset({errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EDQUOT})
+
+
 def main() -> None:
     """`recall-audit`: the command line, on streams that take any text. An error of ours that
     no command caught is still one line and exit code 2: it says what to fix."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        # Every relative path (the results database's above all) would fail somewhere deep.
+        print("error: the working folder no longer exists; cd to one that does", file=sys.stderr)
+        raise SystemExit(2) from None
     command = sys.argv[1:2]
     audits = bool(command) and command[0] in AUDITS and "--help" not in sys.argv
     read_only = bool(command) and command[0] in READ_ONLY
@@ -103,6 +115,14 @@ def main() -> None:
         (read_only_app() if read_only else build_app())(prog_name="recall-audit")
     except RecallAuditError as error:
         raise SystemExit(fail(str(error)).exit_code) from None
+    except OSError as error:
+        if error.errno not in OUTPUT_FAILURES:
+            raise
+        # stdout is full, gone or a closed pipe: say so where it can still be read, and let
+        # the interpreter's last flush go nowhere rather than fail again.
+        print(f"error: cannot write the output: {error.strerror}", file=sys.stderr)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
     finally:
         if audits:
             from recall_audit.server.local_server import stop_unused_server
