@@ -24,7 +24,7 @@ class CaseLimits(BaseModel):
     """The bounds of one case. A limit not given is read from RECALL_AUDIT_<NAME> when that
     is set; a value there that cannot be one is a ConfigurationError naming the variable."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
     retriever_timeout: float = Field(
         default=60.0,
@@ -72,7 +72,9 @@ class CaseLimits(BaseModel):
             raw = os.environ.get(env_name(name), "").strip()
             if name in given or not raw:
                 continue
-            check = TypeAdapter(Annotated[field.annotation, *field.metadata])
+            check = TypeAdapter(
+                Annotated[field.annotation, *field.metadata], config=cls.model_config
+            )
             try:
                 given[name] = check.validate_python(raw)
             except ValidationError as error:

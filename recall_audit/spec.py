@@ -16,10 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+from collections.abc import Mapping
 from pathlib import PurePath
+from types import MappingProxyType
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from recall_audit.compare.gate import Gate
 from recall_audit.limits import CaseLimits
@@ -30,6 +34,22 @@ LOCAL_SETTINGS = ("chunk_size", "overlap", "chunk_unit", "embedding")
 # Chunks a retriever is asked for to find a missed claim's rank (recall_audit/diagnosis/missed.py,
 # which the commands that only read results must not import).
 DEFAULT_DEPTH = 50
+# Far beyond any real scale (1, 10, 100) and any retriever's page of hits; a scale near 1e308
+# makes a mean of scores inf and a trend of them NaN.
+MAX_SCALE = 1_000_000
+MAX_TOP_K = 10_000
+# The spec's own messages name a setting by `{setting}`: the library reads `top_k`, the
+# command line `--top-k`, a file `top_k` after its line (recall_audit/cli/spec_errors.py).
+SCALE_BOUNDS = "{setting} must be a number above 0 and at most 1,000,000, not {value}"
+TOP_K_BOUNDS = "{setting} must be from 1 to 10,000, not {value}"
+WITHIN_SCALE = "{setting} must be a number from 0 to {scale_setting} ({scale}), not {value}"
+
+
+def out_of_bounds(template: str, setting: str, value: Any, **names: str) -> PydanticCustomError:
+    """A spec rule's error; its context keeps the template and the settings it names, so
+    each face of the spec can say them its own way."""
+    context = {"template": template, "setting": setting, "value": str(value), **names}
+    return PydanticCustomError("spec_bounds", template, context)
 
 
 class _Part(BaseModel):
@@ -39,11 +59,14 @@ class _Part(BaseModel):
 class DatasetSpec(_Part):
     path: str = Field(description="JSONL, JSON or CSV of labelled cases.")
     name: str | None = Field(default=None, description="Dataset name (default: the file's stem).")
-    on_bad_row: Literal["skip", "fail"] = "skip"
+    on_bad_row: Literal["skip", "fail"] = Field(
+        default="skip", description="skip | fail: what a row that cannot be read does."
+    )
     qrels: str | None = Field(
         default=None,
-        description="BEIR/TREC qrels: the documents relevant to each case (by its id), for "
-        "the recall by document id (in place of the rows' reference_context_ids).",
+        description="BEIR/TREC qrels (query-id, [Q0,] corpus-id, score): the documents "
+        "relevant to each case, by its id, for the recall by document id (in place of the "
+        "rows' reference_context_ids).",
     )
 
 
@@ -53,17 +76,40 @@ class RetrieverSpec(_Part):
         description="precomputed | http(s)://URL | python:module:function | bm25:PATH | "
         "dense:PATH | env:VAR (unset: precomputed, when the rows carry chunks)",
     )
-    top_k: int = Field(default=5, ge=1, description="Chunks asked of the retriever per question.")
-    context_field: str | None = Field(default=None, description="Text field of the hits.")
+    top_k: int = Field(default=5, description="Chunks asked of the retriever per question.")
+    context_field: str | None = Field(
+        default=None, description="Text field of the retriever's hits."
+    )
     context_extractor: str | None = Field(
-        default=None, description="python:module:function turning an answer into chunks."
+        default=None,
+        description="python:module:function turning a retriever answer into chunks.",
     )
     # Settings of the retrievers over a local knowledge base (bm25:, dense:), for those
     # their spec's own query does not give (recall_audit/retrievers/local_options.py).
-    chunk_size: int | None = Field(default=None, ge=1)
-    overlap: int | None = Field(default=None, ge=0)
-    chunk_unit: Literal["chars", "sentences"] | None = None
-    embedding: str | None = Field(default=None, description="openai/<model>, for dense:")
+    chunk_size: int | None = Field(
+        default=None,
+        ge=1,
+        description="bm25:/dense: chunks of this many characters (or sentences).",
+    )
+    overlap: int | None = Field(
+        default=None,
+        ge=0,
+        description="Characters (or sentences) a chunk repeats of the one before.",
+    )
+    chunk_unit: Literal["chars", "sentences"] | None = Field(
+        default=None, description="chars (default) | sentences: what chunk_size counts."
+    )
+    embedding: str | None = Field(
+        default=None,
+        description="openai/<model>: the dense: retriever's embeddings (at OPENAI_BASE_URL).",
+    )
+
+    @field_validator("top_k")
+    @classmethod
+    def _top_k_bounded(cls, top_k: int) -> int:
+        if not 1 <= top_k <= MAX_TOP_K:
+            raise out_of_bounds(TOP_K_BOUNDS, "top_k", top_k)
+        return top_k
 
     def local_settings(self) -> dict[str, Any]:
         """What a local retriever reads beside its spec's query (only what was set)."""
@@ -84,22 +130,54 @@ class RunLimits(_Part):
         default=None, ge=1, description="Cases per pipeline task (default 100; 1000 on Dask)."
     )
     concurrency: int = Field(default=16, ge=1, description="Cases judged at once in a batch.")
-    rpm: int | None = Field(default=None, ge=1, description="Judge endpoint's requests/minute.")
-    tpm: int | None = Field(default=None, ge=1, description="Judge endpoint's tokens/minute.")
-    shared_model_limit: int | None = Field(default=None, ge=1)
-    shared_model_rpm: int | None = Field(default=None, ge=1)
-    task_runner: str | None = Field(default=None, description="dask | dask://HOST:PORT")
+    rpm: int | None = Field(
+        default=None,
+        ge=1,
+        description="Requests per minute the judge's endpoint allows (or RECALL_AUDIT_RPM).",
+    )
+    tpm: int | None = Field(
+        default=None,
+        ge=1,
+        description="Tokens per minute the judge's endpoint allows (or RECALL_AUDIT_TPM).",
+    )
+    shared_model_limit: int | None = Field(
+        default=None,
+        ge=1,
+        description="Calls in flight to the judge's endpoint across every process and run "
+        "(a Prefect global concurrency limit, created with this size on first use).",
+    )
+    shared_model_rpm: int | None = Field(
+        default=None,
+        ge=1,
+        description="Calls a minute to the judge's endpoint across every process and run "
+        "(a Prefect global rate limit, created with this rate on first use).",
+    )
+    task_runner: str | None = Field(
+        default=None,
+        description="Where batches run: dask (worker processes here) or dask://HOST:PORT "
+        "(a cluster).",
+    )
 
 
 class Diagnosis(_Part):
     """Why claims were missed or lost, said at the end of a run (recall_audit/scorer/diagnosis)."""
 
     knowledge_base: str | None = Field(
-        default=None, description="The corpus an HTTP or python: retriever searches."
+        default=None,
+        description="The corpus an HTTP or python: retriever searches (the formats of "
+        "bm25:), so missed and lost claims can be diagnosed against it.",
     )
-    # None: when the audit sees a knowledge base.
-    diagnose: bool | None = None
-    diagnose_depth: int = Field(default=DEFAULT_DEPTH, ge=1, le=10_000)
+    diagnose: bool | None = Field(
+        default=None,
+        description="Say why each claim was missed or lost (default: when a knowledge base "
+        "is seen).",
+    )
+    diagnose_depth: int = Field(
+        default=DEFAULT_DEPTH,
+        ge=1,
+        le=10_000,
+        description="Chunks the retriever is asked for to find a missed claim's rank.",
+    )
 
 
 class Configuration(_Part):
@@ -163,8 +241,12 @@ class AuditSpec(_Part):
     judge: str = Field(
         default="builtin", description="builtin | openai/<model> | anthropic/<model>"
     )
-    samples: int = Field(default=1, ge=1, description="Judgements per case; majority verdicts.")
-    scale: float = Field(default=1.0, gt=0, description="Scores run from 0 to this.")
+    samples: int = Field(
+        default=1,
+        ge=1,
+        description="Judge each case this many times (chunk orders); majority verdicts.",
+    )
+    scale: float = Field(default=1.0, description="Scores run from 0 to this (above 0).")
     gate: Gate = Gate()
     tolerance: float = Field(default=0.02, ge=0, description="Drops within this are 'unchanged'.")
     limits: RunLimits = RunLimits()
@@ -173,36 +255,43 @@ class AuditSpec(_Part):
     case_limits: CaseLimits = Field(default_factory=CaseLimits)
     diagnosis: Diagnosis = Diagnosis()
     api_key_block: str | None = Field(
-        default=None, description="Prefect Secret block with the judge's API key (its name)."
+        default=None,
+        description="Prefect Secret block holding the judge's API key (instead of its "
+        "environment variable); only the block's name travels with the run.",
     )
     app_dir: str | None = Field(
-        default=None, description="Folder python: modules are imported from (default: here)."
+        default=None,
+        description="Folder python: modules are imported from (default: the working folder).",
     )
+
+    @field_validator("scale")
+    @classmethod
+    def _scale_bounded(cls, scale: float) -> float:
+        if not (math.isfinite(scale) and 0 < scale <= MAX_SCALE):
+            raise out_of_bounds(SCALE_BOUNDS, "scale", scale)
+        return scale
+
+    @model_validator(mode="after")
+    def _within_scale(self) -> AuditSpec:
+        """A threshold beyond the scale (or NaN, which compares false) would switch its rule
+        off without a word."""
+        for setting, value in (
+            ("fail_under", self.gate.fail_under),
+            ("max_regression", self.gate.max_regression),
+            ("tolerance", self.tolerance),
+        ):
+            if value is not None and not (math.isfinite(value) and 0 <= value <= self.scale):
+                raise out_of_bounds(
+                    WITHIN_SCALE, setting, value, scale_setting="scale", scale=str(self.scale)
+                )
+        return self
 
     @classmethod
     def from_flat(cls, **values: Any) -> AuditSpec:
-        """The spec from flat settings, as the command line names them: `dataset` and
-        `retriever` are the dataset's path and the retriever's spec, every other name is the
-        field of that name in whichever group holds it. Unknown names are refused."""
-        nested: dict[str, Any] = {}
-        groups = {name: f.annotation for name, f in cls.model_fields.items()}
-        owner = {
-            leaf: group
-            for group, model in groups.items()
-            if isinstance(model, type) and issubclass(model, BaseModel)
-            for leaf in model.model_fields
-        }
-        heads = {"dataset": "path", "retriever": "spec"}
-        for name, value in values.items():
-            if name in heads:
-                nested.setdefault(name, {})[heads[name]] = value
-            elif name in owner and name not in groups:
-                nested.setdefault(owner[name], {})[name] = value
-            elif name in groups:
-                nested[name] = value
-            else:
-                raise TypeError(f"AuditSpec has no setting {name!r}")
-        return cls.model_validate(nested)
+        """The spec from flat settings, as the command line names them (SETTINGS): `dataset`
+        and `retriever` are the dataset's path and the retriever's spec, every other name is
+        the field of that name in whichever group holds it. Unknown names are refused."""
+        return cls.model_validate(nested_settings(values))
 
     def with_retriever(self, spec: str | None) -> AuditSpec:
         return self.model_copy(
@@ -222,3 +311,54 @@ class AuditSpec(_Part):
             samples=self.samples,
             **retriever,
         )
+
+
+def _settings() -> Mapping[str, tuple[str, ...]]:
+    """Each setting by its flat name (the command line's), and where it sits in the spec."""
+    heads = {"dataset": "path", "retriever": "spec"}
+    found: dict[str, tuple[str, ...]] = {}
+    for name, field in AuditSpec.model_fields.items():
+        model = field.annotation
+        if not (isinstance(model, type) and issubclass(model, BaseModel)):
+            found[name] = (name,)
+            continue
+        for leaf in model.model_fields:
+            found[name if leaf == heads.get(name) else leaf] = (name, leaf)
+    return MappingProxyType(found)
+
+
+SETTINGS = _settings()
+# The groups of the spec, each a mapping of its settings in a file or deployment parameters.
+GROUPS = MappingProxyType(
+    {
+        name: field.annotation
+        for name, field in AuditSpec.model_fields.items()
+        if (name,) not in SETTINGS.values()
+    }
+)
+
+
+def nested_settings(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Flat settings (SETTINGS' names; a whole group by its name) as the spec holds them."""
+    nested: dict[str, Any] = {}
+    for name, value in values.items():
+        if name in GROUPS and name not in SETTINGS:
+            nested[name] = value
+            continue
+        if name not in SETTINGS:
+            raise TypeError(f"AuditSpec has no setting {name!r}")
+        *group, leaf = SETTINGS[name]
+        (nested.setdefault(group[0], {}) if group else nested)[leaf] = value
+    return nested
+
+
+def flat_settings(spec: AuditSpec) -> dict[str, Any]:
+    """Every setting of `spec` by its flat name (SETTINGS), as JSON values."""
+    dumped = spec.model_dump(mode="json")
+    flat = {}
+    for name, path in SETTINGS.items():
+        value: Any = dumped
+        for part in path:
+            value = value[part]
+        flat[name] = value
+    return flat

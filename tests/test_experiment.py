@@ -16,6 +16,7 @@ from rich.console import Console
 from test_cli import ROOT, cli_env, recall_audit
 
 from recall_audit.cli.experiments import configurations, read_matrix, report_tables
+from recall_audit.cli.spec import from_options, layered
 from recall_audit.cli.tables import Column, kept_columns
 from recall_audit.compare.experiment import Arm, ExperimentReport, mean_curve
 from recall_audit.scorer.recall import context_precision
@@ -39,7 +40,10 @@ def test_context_precision_is_the_mean_precision_at_the_relevant_positions() -> 
 
 
 def test_recall_at_k_curves_keep_a_short_case_at_its_last_value() -> None:
-    assert mean_curve([[0.5, 1.0], [0.0]], 3) == [0.25, 0.5, 0.5]
+    assert mean_curve([[0.5, 1.0], [0.0]], 2) == [0.25, 0.5]
+    # No deeper than any case went, whatever the limit asked: no list of 10**8 per case.
+    assert mean_curve([[0.5, 1.0], [0.0]], 10**8) == [0.25, 0.5]
+    assert mean_curve([[0.5, 1.0], [0.0]], 1) == [0.25]
     assert mean_curve([], 3) == []
 
 
@@ -49,7 +53,7 @@ def test_a_matrix_is_every_combination_of_its_settings(tmp_path: Path) -> None:
         "judge: builtin\nsamples: 1\nmatrix:\n  retriever: [bm25:a, bm25:b]\n  top_k: [2, 4]\n"
     )
     shared, varied = read_matrix(matrix)
-    specs = configurations({"dataset": "d.jsonl", **shared}, varied)
+    specs = configurations(layered(from_options({"dataset": "d.jsonl"}), shared), varied)
     assert [(s.retriever.spec, s.retriever.top_k) for s in specs] == [
         ("bm25:a", 2), ("bm25:a", 4), ("bm25:b", 2), ("bm25:b", 4)
     ]  # fmt: skip

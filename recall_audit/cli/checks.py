@@ -3,7 +3,6 @@ a database that cannot be opened is one line and exit code 2, never a traceback 
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,39 +10,10 @@ from typing import Any
 
 from recall_audit.cli.options import fail
 from recall_audit.errors import RecallAuditError
-from recall_audit.limits import limits_from_env
 from recall_audit.redact import redact_url, scrub
 from recall_audit.storage.settings import DATABASE_URL_ENV, database_url
 
-# Far beyond any real scale (1, 10, 100) and any retriever's page of hits.
-MAX_SCALE = 1_000_000
-MAX_TOP_K = 10_000
 UNREACHABLE = "Failed to reach API"
-
-
-def check_run_options(
-    scale: float,
-    fail_under: float | None,
-    max_regression: float | None,
-    tolerance: float,
-    top_k: int = 1,
-) -> None:
-    """Numbers that would divide by zero, overflow (a mean of scores near 1e308 is inf, a
-    trend of them NaN), or switch a gate off silently (NaN compares false); and the limits
-    in the environment (RECALL_AUDIT_*), before anything starts."""
-    if not (math.isfinite(scale) and 0 < scale <= MAX_SCALE):
-        raise fail(f"--scale must be a number above 0 and at most {MAX_SCALE:,}, not {scale}")
-    if not 1 <= top_k <= MAX_TOP_K:
-        raise fail(f"--top-k must be from 1 to {MAX_TOP_K:,}, not {top_k}")
-    try:
-        limits_from_env()
-    except RecallAuditError as error:
-        raise fail(str(error)) from None
-    if fail_under is not None and not (math.isfinite(fail_under) and 0 <= fail_under <= scale):
-        raise fail(f"--fail-under must be a number from 0 to --scale ({scale}), not {fail_under}")
-    for option, value in (("--max-regression", max_regression), ("--tolerance", tolerance)):
-        if value is not None and not (math.isfinite(value) and 0 <= value <= scale):
-            raise fail(f"{option} must be a number from 0 to --scale ({scale}), not {value}")
 
 
 def check_resume(engine: Any, resume: str | None) -> str | None:

@@ -23,63 +23,14 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from recall_audit.cli import results, startup_done
-from recall_audit.cli.checks import (
-    check_prefect_api,
-    check_resume,
-    check_run_options,
-    prefect_errors,
-)
+from recall_audit.cli.checks import check_prefect_api, check_resume, prefect_errors
 from recall_audit.cli.claims import claims_app
-from recall_audit.cli.options import (
-    MAX_ROWS,
-    ApiKeyBlock,
-    AppDir,
-    AsJson,
-    BatchSize,
-    ChunkSize,
-    ChunkUnit,
-    Concurrency,
-    ContextExtractor,
-    ContextField,
-    Dataset,
-    Diagnose,
-    DiagnoseDepth,
-    Embedding,
-    FailUnder,
-    Judge,
-    KeepErrors,
-    KnowledgeBase,
-    MaxChunkChars,
-    MaxChunks,
-    MaxGroundTruthChars,
-    MaxLostClaims,
-    MaxRegression,
-    MaxResponseBytes,
-    Name,
-    OnBadRow,
-    Overlap,
-    Qrels,
-    RequireSignificance,
-    Resume,
-    Retriever,
-    RetrieverIdleTimeout,
-    RetrieverTimeout,
-    Rpm,
-    Samples,
-    Scale,
-    SharedModelLimit,
-    SharedModelRpm,
-    TaskRunner,
-    Tolerance,
-    TopK,
-    Tpm,
-    errors,
-    fail,
-)
+from recall_audit.cli.options import MAX_ROWS, AsJson, KeepErrors, Resume, errors, fail
 from recall_audit.cli.prefect_console import failure_lines_held
 from recall_audit.cli.references import retriever_by_reference
 from recall_audit.cli.results import Exit, bad_input_exits, console, open_engine, open_session
-from recall_audit.cli.spec import DEFAULT, check_judge_and_retriever, spec_of
+from recall_audit.cli.spec import check_judge_and_retriever, spec_of
+from recall_audit.cli.spec_options import GivenSettings, with_audit_settings
 from recall_audit.cli.stopping import (
     AuditLoop,
     Stopped,
@@ -147,59 +98,16 @@ def _worst_cases(run_id: str, n: int = 5) -> list[Any]:
 
 
 @app.command()
+@with_audit_settings
 def run(
-    dataset: Dataset,
-    retriever: Retriever = None,
-    judge: Judge = DEFAULT.judge,
-    name: Name = None,
-    top_k: TopK = DEFAULT.retriever.top_k,
-    batch_size: BatchSize = None,
-    concurrency: Concurrency = DEFAULT.limits.concurrency,
-    scale: Scale = DEFAULT.scale,
-    fail_under: FailUnder = None,
-    max_regression: MaxRegression = None,
-    max_lost_claims: MaxLostClaims = None,
-    require_significance: RequireSignificance = False,
-    tolerance: Tolerance = DEFAULT.tolerance,
+    given: GivenSettings,
     resume: Resume = None,
     keep_errors: KeepErrors = False,
-    on_bad_row: OnBadRow = DEFAULT.dataset.on_bad_row,
-    context_field: ContextField = None,
-    context_extractor: ContextExtractor = None,
     as_json: AsJson = False,
-    app_dir: AppDir = None,
-    rpm: Rpm = None,
-    tpm: Tpm = None,
-    api_key_block: ApiKeyBlock = None,
-    samples: Samples = DEFAULT.samples,
-    task_runner: TaskRunner = None,
-    shared_model_limit: SharedModelLimit = None,
-    shared_model_rpm: SharedModelRpm = None,
-    knowledge_base: KnowledgeBase = None,
-    diagnose: Diagnose = None,
-    diagnose_depth: DiagnoseDepth = DEFAULT.diagnosis.diagnose_depth,
-    chunk_size: ChunkSize = None,
-    overlap: Overlap = None,
-    chunk_unit: ChunkUnit = None,
-    embedding: Embedding = None,
-    qrels: Qrels = None,
-    retriever_timeout: RetrieverTimeout = None,
-    retriever_idle_timeout: RetrieverIdleTimeout = None,
-    max_response_bytes: MaxResponseBytes = None,
-    max_chunks: MaxChunks = None,
-    max_chunk_chars: MaxChunkChars = None,
-    max_ground_truth_chars: MaxGroundTruthChars = None,
 ) -> None:
-    """Audit a retriever's context recall on a labelled dataset."""
-    # Every option but these three describes the audit (the AuditSpec); they, this run.
-    options = dict(locals())
-    this_run = {key: options.pop(key) for key in ("resume", "keep_errors", "as_json")}
-    if on_bad_row not in ("skip", "fail"):
-        raise fail(f"--on-bad-row must be 'skip' or 'fail', not {on_bad_row!r}")
-    check_run_options(scale, fail_under, max_regression, tolerance, top_k)
-    for path_option in ("app_dir", "knowledge_base"):
-        options[path_option] = options[path_option] and options[path_option].resolve()
-    audit_and_report(spec_of(**options), **this_run)
+    """Audit a retriever's context recall on a labelled dataset (every setting from the
+    options, or from a --spec file they override)."""
+    audit_and_report(given.spec(), resume=resume, keep_errors=keep_errors, as_json=as_json)
 
 
 # The commands that only read results (cli/results.py), in their place on the command line.

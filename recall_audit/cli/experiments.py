@@ -19,8 +19,10 @@ vary; every combination is one configuration, in the file's order:
 from __future__ import annotations
 
 import asyncio
+import difflib
 import itertools
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -29,30 +31,25 @@ from rich.console import Console
 
 from recall_audit.cli import startup_done
 from recall_audit.cli.commands import bad_input_exits, check_before_start, wait_for_prefect_api
-from recall_audit.cli.options import (
-    AppDir,
-    AsJson,
-    ChunkUnit,
-    Concurrency,
-    ContextField,
-    Dataset,
-    Judge,
-    Name,
-    Overlap,
-    Qrels,
-    Rpm,
-    Samples,
-    Tpm,
-    errors,
-    fail,
-)
+from recall_audit.cli.options import AsJson, errors, fail
 from recall_audit.cli.references import RETRIEVER_URL_ENV, retriever_by_reference
 from recall_audit.cli.results import Exit
-from recall_audit.cli.spec import DEFAULT, check_judge_and_retriever, spec_of
+from recall_audit.cli.spec import (
+    DEFAULT,
+    Settings,
+    Source,
+    check_judge_and_retriever,
+    from_file,
+    from_options,
+    layered,
+    spec_from,
+)
+from recall_audit.cli.spec_file import SettingsFile, kind_of, option, read_settings_file
+from recall_audit.cli.spec_options import GivenSettings, with_audit_settings
 from recall_audit.cli.tables import Column, fitted_table, without_empty
 from recall_audit.cli.terminal import safe
 from recall_audit.compare.experiment import COLUMNS, ExperimentReport, arm_cells
-from recall_audit.spec import LOCAL_SETTINGS, AuditSpec
+from recall_audit.spec import LOCAL_SETTINGS, SETTINGS, AuditSpec
 from recall_audit.storable import MAX_JUDGE_CHARS, not_a_name
 
 experiment_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
@@ -68,26 +65,82 @@ ChunkSizes = Annotated[
 RANKS = (0, 0, 0, 4, 6, 3, 5, 2, 1, 1)
 
 
-def read_matrix(path: Path) -> tuple[dict[str, Any], dict[str, list[Any]]]:
-    """The shared settings and the varied ones of an experiment.yaml."""
-    import yaml  # only an experiment from a file needs it
+@dataclass(frozen=True)
+class Varied:
+    """The settings that vary, each with its values and where each value was given."""
 
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as error:
-        raise fail(f"{path}: {error}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("matrix"), dict):
+    values: dict[str, list[Any]] = field(default_factory=dict)
+    sources: dict[str, list[Source]] = field(default_factory=dict)
+
+    @classmethod
+    def of_options(cls, values: dict[str, list[Any] | None]) -> Varied:
+        given = {name: v for name, v in values.items() if v}
+        return cls(given, {n: [Source("", option(n))] * len(v) for n, v in given.items()})
+
+    def over(self, base: Varied) -> Varied:
+        """These values over `base`'s, a note for each setting they replace."""
+        for name in set(self.values) & set(base.values):
+            if self.values[name] != base.values[name]:
+                old = base.sources[name][0]
+                errors.print(
+                    f"note: {self.sources[name][0].told} {self.values[name]} overrides "
+                    f"{old.told} {base.values[name]}",
+                    highlight=False,
+                    soft_wrap=True,
+                )
+        return Varied(base.values | self.values, base.sources | self.sources)
+
+
+def read_matrix(path: Path) -> tuple[Settings, Varied]:
+    """The shared settings (the schema of a --spec file) and the varied ones of an
+    experiment.yaml; each problem one line naming the file, its line and the setting."""
+    read = read_settings_file(path, extra_keys=("matrix",))
+    if "matrix" not in read.extra:
         raise fail(f"{path}: expected settings and a 'matrix' of the settings that vary")
-    matrix = data.pop("matrix")
-    for setting, values in matrix.items():
+    return from_file(read), _matrix(read)
+
+
+def _matrix(read: SettingsFile) -> Varied:
+    varied = Varied()
+    file = read.file
+    if not isinstance(read.extra["matrix"], dict):
+        raise fail(f"{file.at(('matrix',))}: expected a 'matrix' of the settings that vary")
+    for name, values in read.extra["matrix"].items():
+        where = ("matrix", name)
+        if name not in SETTINGS:
+            near = difflib.get_close_matches(name, list(SETTINGS), n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise fail(f"{file.at(where)}: matrix: unknown setting {name!r}{hint}")
+        if name in read.values:
+            raise fail(
+                f"{file.at(where)}: {name} is both shared (line "
+                f"{file.line(read.written[name])}) and in the matrix; give it once"
+            )
         if not isinstance(values, list) or not values:
-            raise fail(f"{path}: matrix field '{setting}': expected a list of values")
-    for where, judge in [("judge", data.get("judge"))] + [
-        ("matrix field 'judge'", j) for j in matrix.get("judge", [])
-    ]:
+            raise fail(f"{file.at(where)}: matrix field '{name}': expected a list of values")
+        for index, value in enumerate(values):
+            if isinstance(value, dict | list):
+                raise fail(
+                    f"{file.at((*where, index))}: matrix field '{name}': each value is one "
+                    f"{kind_of(name)} (as {option(name)} takes), not a "
+                    f"{'mapping' if isinstance(value, dict) else 'list'}"
+                )
+        varied.values[name] = values
+        varied.sources[name] = [
+            Source(file.at((*where, i)), f"matrix.{name}") for i in range(len(values))
+        ]
+    return varied
+
+
+def _check_judges(shared: Settings, varied: Varied) -> None:
+    """A judge's name is stored with every verdict: one that cannot be is refused here."""
+    judges = [(shared.source("judge"), shared.values.get("judge"))]
+    judges += list(
+        zip(varied.sources.get("judge", []), varied.values.get("judge", []), strict=True)
+    )
+    for source, judge in judges:
         if isinstance(judge, str) and (problem := not_a_name(judge, MAX_JUDGE_CHARS)):
-            raise fail(f"{path}: {where}: the judge's name {problem}")
-    return data, matrix
+            raise fail(f"{source.prefix}{source.label}: the judge's name {problem}")
 
 
 def _numbers(text: str, option: str = "--top-k", of: str = "chunks") -> list[int]:
@@ -100,13 +153,24 @@ def _numbers(text: str, option: str = "--top-k", of: str = "chunks") -> list[int
     return values
 
 
-def configurations(shared: dict[str, Any], varied: dict[str, list[Any]]) -> list[AuditSpec]:
+def configurations(
+    shared: Settings | dict[str, Any], varied: Varied | dict[str, list[Any]]
+) -> list[AuditSpec]:
     """One spec per combination of the varied settings, the shared ones in each; combinations
     that differ only in what their retriever does not read (bm25: and two embedding models)
-    are one configuration."""
-    names = list(varied)
-    combos = itertools.product(*(varied[n] for n in names))
-    specs = [_read(spec_of(**(shared | dict(zip(names, c, strict=True))))) for c in combos]
+    are one configuration. A value the spec refuses is one line saying where it was given."""
+    shared = from_options(shared) if isinstance(shared, dict) else shared
+    varied = Varied.of_options(varied) if isinstance(varied, dict) else varied
+    names = list(varied.values)
+    indices = itertools.product(*(range(len(varied.values[n])) for n in names))
+    specs = []
+    for combo in indices:
+        settings = shared
+        for name, i in zip(names, combo, strict=True):
+            value = varied.values[name][i]
+            if value is not None:
+                settings = settings.with_values({name: value}, varied.sources[name][i])
+        specs.append(_read(spec_from(settings)))
     return list({spec.configuration().key: spec for spec in specs}.values())
 
 
@@ -162,48 +226,45 @@ def _at_k(title: str, curves: list[tuple[str, list[float]]], width: int) -> Any:
 
 
 @experiment_app.command()
+@with_audit_settings
 def experiment(
-    dataset: Dataset,
+    given: GivenSettings,
     retriever: Annotated[
         list[str] | None, typer.Option(help="A retriever spec; repeat to compare several.")
     ] = None,
     top_k: Annotated[
-        str, typer.Option(help="Chunks asked per question: one number or several, as 2,4,8.")
-    ] = str(DEFAULT.retriever.top_k),
-    matrix: Annotated[
-        Path | None, typer.Option(help="An experiment.yaml: shared settings and a matrix.")
+        str | None,
+        typer.Option(
+            help="Chunks asked per question: one number or several, as 2,4,8.",
+            show_default=str(DEFAULT.retriever.top_k),
+        ),
     ] = None,
-    judge: Judge = DEFAULT.judge,
-    name: Name = None,
-    samples: Samples = DEFAULT.samples,
-    concurrency: Concurrency = DEFAULT.limits.concurrency,
-    context_field: ContextField = None,
-    app_dir: AppDir = None,
-    rpm: Rpm = None,
-    tpm: Tpm = None,
-    as_json: AsJson = False,
     embedding: Embeddings = None,
     chunk_size: ChunkSizes = None,
-    overlap: Overlap = None,
-    chunk_unit: ChunkUnit = None,
-    qrels: Qrels = None,
+    matrix: Annotated[
+        Path | None,
+        typer.Option(
+            help="An experiment.yaml: shared settings (as a --spec file has them) and a "
+            "matrix of those that vary. Precedence: --spec, then this file, then the options."
+        ),
+    ] = None,
+    as_json: AsJson = False,
 ) -> None:
     """Audit several configurations over one dataset side by side: one parent flow run, one
     child audit run each, every one compared with the first on the same frozen claims."""
-    shared = dict(locals())
-    sizes = shared.pop("chunk_size")
-    varied = {
-        "retriever": shared.pop("retriever") or [None],
-        "top_k": _numbers(shared.pop("top_k")),
-        "embedding": shared.pop("embedding") or [None],
-        "chunk_size": _numbers(sizes, "--chunk-size", "characters") if sizes else [None],
-    }
-    for option in ("matrix", "as_json"):
-        shared.pop(option)
-    shared["app_dir"] = app_dir.resolve() if app_dir else None
-    if matrix is not None:
-        from_file, from_matrix = read_matrix(matrix)
-        shared, varied = shared | from_file, varied | from_matrix
+    shared, varied = _shared_and_varied(given, matrix)
+    options = Varied.of_options(
+        {
+            "retriever": retriever,
+            "top_k": _numbers(top_k) if top_k else None,
+            "embedding": embedding,
+            "chunk_size": _numbers(chunk_size, "--chunk-size", "characters")
+            if chunk_size
+            else None,
+        }
+    )
+    shared, varied = _options_over(shared, varied, options)
+    _check_judges(shared, varied)
     specs = configurations(shared, varied)
     check_before_start(specs[0])
     for spec in specs[1:]:
@@ -224,3 +285,33 @@ def experiment(
         # As a run that scored no case: an experiment that measured nothing is no success.
         errors.print(f"{report.dataset}: no configuration scored a case", highlight=False)
         raise typer.Exit(Exit.BELOW_BAR)
+
+
+def _options_over(shared: Settings, varied: Varied, options: Varied) -> tuple[Settings, Varied]:
+    """What varies on the command line replaces the files' matrix, and their shared value."""
+    for name in options.values:
+        if name in shared.values:
+            errors.print(
+                f"note: {option(name)} {options.values[name]} overrides "
+                f"{shared.source(name).told} {shared.values[name]!r}",
+                highlight=False,
+                soft_wrap=True,
+            )
+    kept = {n: v for n, v in shared.values.items() if n not in options.values}
+    return Settings(kept, {n: shared.sources[n] for n in kept}), options.over(varied)
+
+
+def _shared_and_varied(given: GivenSettings, matrix: Path | None) -> tuple[Settings, Varied]:
+    """The shared settings (--spec, then the --matrix file's, then the options) and the
+    matrix (of --spec's file or --matrix's, the latter over the former)."""
+    layers, varied = [], Varied()
+    if given.spec_file is not None:
+        read = read_settings_file(given.spec_file, extra_keys=("matrix",))
+        layers.append(from_file(read))
+        if "matrix" in read.extra:
+            varied = _matrix(read)
+    if matrix is not None:
+        shared, from_matrix = read_matrix(matrix)
+        layers.append(shared)
+        varied = from_matrix.over(varied)
+    return layered(*layers, from_options(given.options)), varied

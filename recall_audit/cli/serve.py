@@ -9,35 +9,10 @@ from typing import Annotated
 import typer
 
 from recall_audit.cli.operations import console, require_server
-from recall_audit.cli.options import (
-    ApiKeyBlock,
-    AppDir,
-    ChunkSize,
-    ChunkUnit,
-    Dataset,
-    Embedding,
-    FailUnder,
-    Judge,
-    MaxChunkChars,
-    MaxChunks,
-    MaxGroundTruthChars,
-    MaxLostClaims,
-    MaxRegression,
-    MaxResponseBytes,
-    Name,
-    Overlap,
-    Qrels,
-    RequireSignificance,
-    Retriever,
-    RetrieverIdleTimeout,
-    RetrieverTimeout,
-    Rpm,
-    TopK,
-    Tpm,
-    fail,
-)
+from recall_audit.cli.options import fail
 from recall_audit.cli.references import retriever_by_reference
-from recall_audit.cli.spec import DEFAULT, check_judge_and_retriever, spec_of
+from recall_audit.cli.spec import check_judge_and_retriever
+from recall_audit.cli.spec_options import GivenSettings, with_audit_settings
 
 serve_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 Debounce = Annotated[
@@ -51,12 +26,9 @@ Debounce = Annotated[
 
 
 @serve_app.command()
+@with_audit_settings
 def serve(
-    dataset: Dataset,
-    retriever: Retriever = None,
-    judge: Judge = DEFAULT.judge,
-    name: Name = None,
-    top_k: TopK = DEFAULT.retriever.top_k,
+    given: GivenSettings,
     deployment: Annotated[str, typer.Option(help="Deployment name.")] = "nightly",
     cron: Annotated[str, typer.Option(help="When to run, cron syntax.")] = "0 2 * * *",
     timezone: Annotated[str, typer.Option(help="IANA time zone of --cron.")] = "UTC",
@@ -64,40 +36,27 @@ def serve(
         str | None, typer.Option(help="Also run on `kb.updated` events of this knowledge base.")
     ] = None,
     debounce: Debounce = 60.0,
-    app_dir: AppDir = None,
-    rpm: Rpm = None,
-    tpm: Tpm = None,
-    api_key_block: ApiKeyBlock = None,
-    fail_under: FailUnder = None,
-    max_regression: MaxRegression = None,
-    max_lost_claims: MaxLostClaims = None,
-    require_significance: RequireSignificance = False,
-    chunk_size: ChunkSize = None,
-    overlap: Overlap = None,
-    chunk_unit: ChunkUnit = None,
-    embedding: Embedding = None,
-    qrels: Qrels = None,
-    retriever_timeout: RetrieverTimeout = None,
-    retriever_idle_timeout: RetrieverIdleTimeout = None,
-    max_response_bytes: MaxResponseBytes = None,
-    max_chunks: MaxChunks = None,
-    max_chunk_chars: MaxChunkChars = None,
-    max_ground_truth_chars: MaxGroundTruthChars = None,
 ) -> None:
     """Register the audit deployment (nightly + on kb.updated) and run its runs; blocks."""
-    # Every option but when to run describes the audit (the AuditSpec).
-    options = dict(locals())
-    when = {key: options.pop(key) for key in ("deployment", "cron", "timezone", "kb", "debounce")}
     # Imported here: it loads Prefect's runner, which the other commands never need.
     from recall_audit.deployments.serve import ServeSettings, serve_audit
 
-    if not dataset.is_file():
-        raise fail(f"{dataset}: no such file")
-    check_judge_and_retriever(spec_of(**options))
+    spec = given.spec()
+    if not Path(spec.dataset.path).is_file():
+        raise fail(f"{spec.dataset.path}: no such file")
+    check_judge_and_retriever(spec)
     api = require_server()
-    options |= {"retriever": retriever_by_reference(retriever), "app_dir": app_dir or Path.cwd()}
+    # A retriever URL with credentials reaches the deployment by reference; its runs import
+    # python: modules from here.
+    spec = spec.with_retriever(retriever_by_reference(spec.retriever.spec))
+    spec = spec.model_copy(update={"app_dir": spec.app_dir or str(Path.cwd())})
     settings = ServeSettings(
-        audit=spec_of(**options), debounce_seconds=when.pop("debounce"), **when
+        audit=spec,
+        deployment=deployment,
+        cron=cron,
+        timezone=timezone,
+        kb=kb,
+        debounce_seconds=debounce,
     )
     console.print(
         f"serving recall-audit/{deployment} on {api}: cron {cron!r} ({timezone})"

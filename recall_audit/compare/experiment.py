@@ -52,10 +52,13 @@ class ExperimentReport(BaseModel):
 
 
 def mean_curve(curves: Sequence[Sequence[float]], depth: int) -> list[float]:
-    """The mean recall@k for k = 1..depth; a case with fewer chunks keeps its last value
-    (more chunks than the retriever returned find nothing more)."""
+    """The mean recall@k for k = 1..depth (at most the longest curve's); a case with fewer
+    chunks keeps its last value (more chunks than the retriever returned find nothing more)."""
     if not curves or depth < 1:
         return []
+    # No deeper than the longest curve: a limit no case reached (`--top-k 100000000`) adds
+    # nothing to read, and would hold a list of that length per case.
+    depth = min(depth, max(len(c) for c in curves))
     padded = [[*c, *[c[-1] if c else 0.0] * (depth - len(c))][:depth] for c in curves]
     return [sum(column) / len(padded) for column in zip(*padded, strict=True)]
 

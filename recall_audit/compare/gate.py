@@ -18,13 +18,18 @@ class Gate(BaseModel):
     """Each rule is off when None. Recall drops are on the 0..1 scale of the comparison."""
 
     fail_under: float | None = Field(
-        default=None, description="Mean recall (on the run's scale) under this fails."
+        default=None, description="Fail when mean recall (on the run's scale) is below this."
     )
     max_regression: float | None = Field(
-        default=None, ge=0, description="An observed drop in mean recall beyond this fails."
+        default=None,
+        ge=0,
+        description="Fail when mean recall dropped by more than this against the baseline "
+        "(the observed drop; the interval is shown beside it).",
     )
     max_lost_claims: int | None = Field(
-        default=None, ge=0, description="More claims lost since the baseline than this fails."
+        default=None,
+        ge=0,
+        description="Fail when more claims than this were lost since the baseline.",
     )
     require_significance: bool = Field(
         default=False,
