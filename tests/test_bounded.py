@@ -558,7 +558,7 @@ def test_a_judge_with_a_newline_in_an_experiment_file_names_the_file(
     done = run_cli(tmp_path, cli_env(NO_PREFECT, sqlite_db_url), *args)
     assert done.code == 2
     assert done.one_line() == (
-        f"error: {matrix}: judge: the judge's name 'openai/gpt\\nx' holds a line break "
+        f"error: {matrix}:1: judge: the judge's name 'openai/gpt\\nx' holds a line break "
         "(U+000A) at character 10"
     )
 
