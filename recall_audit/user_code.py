@@ -7,20 +7,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import sys
 import sysconfig
 import threading
 import time
 import traceback
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import anyio
 import anyio.from_thread
 import anyio.lowlevel
 
 T = TypeVar("T")
+# The process's own exit, for the command line's one deliberate use (a stop whose user code
+# is stuck): while `exits_guarded` holds, `os._exit` is the guard.
+_PROCESS_EXIT = os._exit
 # What user code may raise that is its case's error. BaseException would also catch the
 # event loop's cancellation, which must go on: so SystemExit and KeyboardInterrupt by name
 # (MemoryError and RecursionError are Exceptions).
@@ -156,3 +161,37 @@ class UserLoop:
             loop.run_forever()
         finally:
             loop.close()
+
+
+def process_exit(code: int) -> NoReturn:
+    """Ends the process at once with `code`, guard or no guard."""
+    _PROCESS_EXIT(code)
+
+
+@contextlib.contextmanager
+def exits_guarded() -> Iterator[None]:
+    """While the block runs, `os._exit` called in this process (a retriever, an extractor, a
+    module being imported) raises SystemExit where it was called, which becomes that case's
+    or that module's error: it would otherwise end the command at once with the code it was
+    given, 0 with no output looking like a passed audit. A child process the user's code
+    forked exits as it asks."""
+    pid = os.getpid()
+
+    def guard(code: int) -> NoReturn:
+        if os.getpid() != pid:
+            _PROCESS_EXIT(code)
+        raise SystemExit(f"os._exit({code}) was called; user code may not end the audit")
+
+    os._exit = guard
+    try:
+        yield
+    finally:
+        os._exit = _PROCESS_EXIT
+
+
+@contextlib.contextmanager
+def prints_to_stderr() -> Iterator[None]:
+    """While the block runs (an audit), what user code prints goes to stderr: stdout is the
+    command's own (`--json`)."""
+    with contextlib.redirect_stdout(sys.stderr):
+        yield

@@ -109,10 +109,12 @@ def main() -> None:
     from recall_audit.cli.options import fail
     from recall_audit.cli.terminal import encodable_streams
     from recall_audit.errors import RecallAuditError
+    from recall_audit.user_code import exits_guarded
 
     encodable_streams()
     try:
-        (read_only_app() if read_only else build_app())(prog_name="recall-audit")
+        with exits_guarded():  # user code's os._exit(0) is its error, not a silent exit 0
+            (read_only_app() if read_only else build_app())(prog_name="recall-audit")
     except RecallAuditError as error:
         raise SystemExit(fail(str(error)).exit_code) from None
     except OSError as error:

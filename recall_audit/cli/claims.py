@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from recall_audit.scorer.judge import Judge as JudgeType
 
 claims_app = typer.Typer(no_args_is_help=True, help="The frozen claims of a dataset.")
-console = Console()
+console = Console(emoji=False)
 
 
 class RefreshReport(BaseModel):

@@ -12,6 +12,7 @@ from rich.console import Console
 from recall_audit.cli.options import DiagnoseDepth, KnowledgeBase, fail
 from recall_audit.cli.terminal import safe
 from recall_audit.errors import RecallAuditError
+from recall_audit.user_code import prints_to_stderr
 
 if TYPE_CHECKING:
     # The diagnosis (retrievers, the built-in judge's text analysis) is this command's alone:
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from recall_audit.diagnosis import RunDiagnosis
 
 diagnose_app = typer.Typer(add_completion=False)
-console = Console()
+console = Console(emoji=False)
 
 
 def plan_for(session: Any, run_id: str, knowledge_base: str | None, depth: int) -> Any:
@@ -93,7 +94,8 @@ def diagnose(
         kb = str(knowledge_base.resolve()) if knowledge_base else None
         plan = plan_for(session, run_id, kb, depth)
         comparison = _comparison(session, run_id)
-    diagnosis = run_diagnosis(engine, plan, comparison)
+    with prints_to_stderr():  # a python: retriever's print() stays out of --json
+        diagnosis = run_diagnosis(engine, plan, comparison)
     if as_json:
         print(diagnosis.model_dump_json())
         return

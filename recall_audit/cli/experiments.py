@@ -51,9 +51,10 @@ from recall_audit.cli.terminal import safe
 from recall_audit.compare.experiment import COLUMNS, ExperimentReport, arm_cells
 from recall_audit.spec import LOCAL_SETTINGS, SETTINGS, AuditSpec
 from recall_audit.storable import MAX_JUDGE_CHARS, not_a_name
+from recall_audit.user_code import prints_to_stderr
 
 experiment_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
-console = Console()
+console = Console(emoji=False)
 Embeddings = Annotated[
     list[str] | None,
     typer.Option(help="openai/<model> for dense: retrievers; repeat to compare several."),
@@ -225,6 +226,18 @@ def _at_k(title: str, curves: list[tuple[str, list[float]]], width: int) -> Any:
     return fitted_table(title, at_k, rows, width)
 
 
+def _run_experiment(specs: list[AuditSpec]) -> ExperimentReport:
+    check_before_start(specs[0])
+    for spec in specs[1:]:
+        check_judge_and_retriever(spec)
+    from recall_audit.flows.experiment import experiment as experiment_flow
+
+    wait_for_prefect_api()
+    startup_done()
+    with bad_input_exits():
+        return asyncio.run(experiment_flow(specs=by_reference(specs)))
+
+
 @experiment_app.command()
 @with_audit_settings
 def experiment(
@@ -266,15 +279,8 @@ def experiment(
     shared, varied = _options_over(shared, varied, options)
     _check_judges(shared, varied)
     specs = configurations(shared, varied)
-    check_before_start(specs[0])
-    for spec in specs[1:]:
-        check_judge_and_retriever(spec)
-    from recall_audit.flows.experiment import experiment as experiment_flow
-
-    wait_for_prefect_api()
-    startup_done()
-    with bad_input_exits():
-        report = asyncio.run(experiment_flow(specs=by_reference(specs)))
+    with prints_to_stderr():  # a python: retriever's print() stays out of --json
+        report = _run_experiment(specs)
     if as_json:
         print(json.dumps(report.model_dump(mode="json")))
     else:

@@ -30,7 +30,7 @@ from recall_audit.flows.environment import (
 )
 
 ops_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
-console = Console()
+console = Console(emoji=False)
 
 
 def require_server() -> str:

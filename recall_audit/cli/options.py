@@ -14,7 +14,7 @@ from rich.console import Console
 from recall_audit.cli.terminal import safe
 
 BAD_INPUT = 2
-errors = Console(stderr=True)
+errors = Console(stderr=True, emoji=False)
 
 Dataset = Annotated[Path, typer.Option(help="JSONL, JSON or CSV of labelled cases.")]
 # A count of rows to list or keep: bounded, so a huge number is a usage error, not a database's

@@ -26,7 +26,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True)
 baseline_app = typer.Typer(
     no_args_is_help=True, help="Pin or unpin the run others are compared with."
 )
-console = Console()
+console = Console(emoji=False)
 
 
 class Exit:

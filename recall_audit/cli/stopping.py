@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import signal
 import sys
 import threading
@@ -24,6 +23,7 @@ import typer
 
 from recall_audit.cli.options import errors
 from recall_audit.cli.prefect_console import quiet_prefect_console
+from recall_audit.user_code import process_exit
 
 T = TypeVar("T")
 GRACE_SECONDS = 5.0
@@ -141,5 +141,5 @@ def stopped_exit(stopped: Stopped, engine: Any, run_id: str | None) -> typer.Exi
     if stopped.stuck:
         sys.stdout.flush()
         sys.stderr.flush()
-        os._exit(stopped.exit_code)
+        process_exit(stopped.exit_code)
     return typer.Exit(stopped.exit_code)

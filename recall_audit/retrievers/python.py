@@ -52,6 +52,16 @@ def load_callable(target: str, app_dir: str | Path | None = None) -> Callable[..
         raise ConfigurationError(
             f"cannot import module '{module_name}' (looked in {folder} first): {error}"
         ) from None
+    except SyntaxError as error:
+        raise ConfigurationError(
+            f"cannot import module '{module_name}': syntax error in "
+            f"{error.filename}:{error.lineno}: {error.msg}"
+        ) from None
+    except USER_CODE_ERRORS as error:
+        # Whatever the module does on import (raise, sys.exit) is a bad retriever, one line.
+        raise ConfigurationError(
+            f"cannot import module '{module_name}': it {raised(error)}"
+        ) from None
     for part in attribute.split("."):
         if not hasattr(found, part):
             raise ConfigurationError(f"module '{module_name}' has no attribute '{attribute}'")

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from recall_audit.errors import ConfigurationError
+
 
 class IdRecall(BaseModel):
     """A case's recall by document id."""
@@ -25,6 +27,29 @@ class IdRecall(BaseModel):
     recall_at_k: list[float] = Field(default_factory=list)
     # The labelled relevant documents that no retrieved chunk came from, in label order.
     missed: list[str] = Field(default_factory=list)
+
+
+def given_ids(value: object, name: str, *, blanks: bool = False) -> list[str | None] | None:
+    """A library caller's list of document ids, checked: a lone string would otherwise be
+    read as its characters (`"p1"` as the ids "p" and "1"), so it is refused, as a dataset
+    row's is. `blanks` lets a chunk name no document (None)."""
+    if value is None:
+        return None
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence | set | frozenset):
+        raise ConfigurationError(
+            f"{name}: expected a list of document ids (strings), got {type(value).__name__}"
+            + (f"; for one id write [{value!r}]" if isinstance(value, str) else "")
+        )
+    ids = list(value)
+    wrong = sorted(
+        {type(i).__name__ for i in ids if not (isinstance(i, str) or (blanks and i is None))}
+    )
+    if wrong:
+        raise ConfigurationError(
+            f"{name}: expected a list of document ids (strings), got a list with "
+            f"{', '.join(wrong)} items"
+        )
+    return ids
 
 
 def relevant_ids(labels: Sequence[str] | None) -> list[str]:

@@ -14,10 +14,12 @@ from recall_audit.scorer.judges import get_judge
 from recall_audit.scorer.recall import (
     check_scale,
     context_recall,
+    error_result,
     reason_writer,
     with_model_reason,
 )
 from recall_audit.types import RecallResult
+from recall_audit.user_code import raised
 
 ContextExtractor = Callable[[Any, Any], Sequence[str] | Awaitable[Sequence[str]]]
 
@@ -57,6 +59,25 @@ def _ids(fields: Mapping[str, Any], name: str) -> Any:
     return fields.get(name, fields.get(ID_FIELDS[name]))
 
 
+class ExtractorFailed(Exception):
+    """The user's context extractor failed for one case; its message says how."""
+
+
+def _checked_chunks(chunks: Any) -> list[str]:
+    """An extractor's answer as chunks: a list of strings, nothing else (a string would be
+    judged as its characters, a list of numbers as no context at all, scored 0)."""
+    if isinstance(chunks, str | bytes) or not isinstance(chunks, Sequence):
+        raise ExtractorFailed(
+            f"context_extractor returned {type(chunks).__name__}, not a list of strings"
+        )
+    wrong = sorted({type(c).__name__ for c in chunks if not isinstance(c, str)})
+    if wrong:
+        raise ExtractorFailed(
+            f"context_extractor returned a list with {', '.join(wrong)} items, not strings"
+        )
+    return list(chunks)
+
+
 class ContextRecallScorer(ClosesItsLoop):
     """Scores how much of a ground truth the context covers; see `create_context_recall_scorer`."""
 
@@ -79,26 +100,30 @@ class ContextRecallScorer(ClosesItsLoop):
         self.reason_writer = reason_writer(judge, model_reason)
         self.context = list(context) if context is not None else None
         self.context_ids = list(context_ids) if context_ids is not None else None
+        if context_extractor is not None and not callable(context_extractor):
+            raise TypeError(
+                "context_extractor must be a function (input, output) -> list of strings, "
+                f"got {type(context_extractor).__name__}"
+            )
         self.context_extractor = context_extractor
         self.scale = scale
         # A judge made here from a model string is ours to close (its HTTP pool) with the loop.
         self._use_portal(judge, owns_judge=owns_judge)
 
     async def _chunks(self, input: Any, output: Any) -> Sequence[str]:
+        """The chunks to judge; ExtractorFailed when the user's extractor raised or
+        answered something other than a list of strings (then no score is right)."""
         # Without an extractor or a fixed context, tool results in the messages are the context.
         extractor = self.context_extractor or (
             extract_from_messages if self.context is None else None
         )
         if extractor is not None and (_is_messages(input) or _is_messages(output)):
-            chunks = extractor(input, output)
-            chunks = await chunks if inspect.isawaitable(chunks) else chunks
-            if isinstance(chunks, str | bytes) or not isinstance(chunks, Sequence) or not all(
-                isinstance(chunk, str) for chunk in chunks
-            ):
-                raise TypeError(
-                    f"the context extractor must return a list of strings, got {chunks!r:.80}"
-                )
-            return chunks
+            try:
+                chunks = extractor(input, output)
+                chunks = await chunks if inspect.isawaitable(chunks) else chunks
+            except Exception as error:  # Ctrl-C in a library call still stops the caller
+                raise ExtractorFailed(f"context_extractor {raised(error)}") from error
+            return _checked_chunks(chunks)
         return self.context or []
 
     async def arun(
@@ -119,7 +144,10 @@ class ContextRecallScorer(ClosesItsLoop):
         input = fields.get("input", input)
         output = fields.get("output", output)
         ground_truth = fields.get("groundTruth", fields.get("ground_truth", ground_truth))
-        chunks = await self._chunks(input, output)
+        try:
+            chunks = await self._chunks(input, output)
+        except ExtractorFailed as failed:
+            return error_result(str(failed), scale=self.scale)
         question = input if isinstance(input, str) else None
         retrieved = _ids(fields, "retrieved_context_ids")
         if retrieved is None and chunks is self.context:

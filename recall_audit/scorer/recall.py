@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 
 from recall_audit.errors import ConfigurationError, JudgeError
-from recall_audit.scorer.id_recall import IdRecall, id_recall
+from recall_audit.scorer.id_recall import IdRecall, given_ids, id_recall
 from recall_audit.scorer.judge import Judge, Judgement, OneCallJudge, ReasonWriter
 from recall_audit.scorer.prompts import needs_question
 from recall_audit.scorer.quotes import with_quote_checked
@@ -257,8 +257,10 @@ async def context_recall(
             # A string is a sequence too: "p1" would be read as the ids "p" and "1".
             raise TypeError(f"{name} must be a list of ids, not a string (give [{given!r}])")
     ids = None
-    if reference_context_ids is not None:
-        ids = id_recall(reference_context_ids, _kept_ids(chunks, retrieved_context_ids))
+    labels = given_ids(reference_context_ids, "reference_context_ids")
+    retrieved = given_ids(retrieved_context_ids, "retrieved_context_ids", blanks=True)
+    if labels is not None:
+        ids = id_recall(labels, _kept_ids(chunks, retrieved))
     return with_id_recall(await _claim_recall(ground_truth, chunks, judge, scale, question), ids)
 
 
