@@ -40,6 +40,12 @@ class Verdict(BaseModel):
     # judgement, the quote only its evidence (docs/real-models.md, "Quotes").
     quote_verified: bool | None = None
     explanation: str = ""
+    # The chunks state the claim is false (then `supported` is False).
+    contradicted: bool = False
+    # Why the judge could not decide (evidence partly there, a paraphrase it cannot confirm);
+    # empty when it decided. `supported` is then its best reading, and the result's
+    # `recall_bounds` count the claim as missed and as found.
+    unsure: str = ""
 
 
 class Status(StrEnum):
@@ -86,6 +92,20 @@ class RecallResult(BaseModel):
     @property
     def supported_count(self) -> int:
         return sum(v.supported for v in self.verdicts)
+
+    @property
+    def unsure_count(self) -> int:
+        return sum(bool(v.unsure) for v in self.verdicts)
+
+    @property
+    def recall_bounds(self) -> tuple[float, float] | None:
+        """The recall with every unsure claim missed, and with every one found (on the
+        result's scale); None when there is no score."""
+        if self.score is None or not self.verdicts:
+            return None if self.score is None else (self.score, self.score)
+        sure = sum(v.supported and not v.unsure for v in self.verdicts)
+        total = len(self.verdicts)
+        return (sure / total * self.scale, (sure + self.unsure_count) / total * self.scale)
 
     @property
     def missing_claims(self) -> list[str]:
