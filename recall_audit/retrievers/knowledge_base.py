@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from recall_audit.datasets.cases import fingerprint_file
 from recall_audit.errors import ConfigurationError
 from recall_audit.limits import beyond, limits_from_env
 from recall_audit.retrievers.chunking import Chunk, Chunking, chunk_documents
+from recall_audit.storable import bad_text
 
 TEXT_SUFFIXES = (".txt", ".md")
 # Files longer than this are split into paragraphs, so one hit is not a whole manual.
@@ -43,14 +45,62 @@ class Document(BaseModel):
 
 
 def _text_files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*") if p.suffix.lower() in TEXT_SUFFIXES and p.is_file())
+    """The folder's .txt/.md files, each a regular file inside it: a link out of the folder
+    (`passwd.txt -> /etc/passwd`) or to a device or FIFO (read forever, or blocking) is
+    refused by name before anything is opened."""
+    inside = root.resolve()
+    files = sorted(p for p in root.rglob("*") if p.suffix.lower() in TEXT_SUFFIXES)
+    for file in files:
+        target = file.resolve()
+        if not target.is_relative_to(inside):
+            raise ConfigurationError(
+                f"knowledge base {root}: {file.relative_to(root)} links to {target}, outside "
+                "the folder; a knowledge base reads only its own files"
+            )
+    return [f for f in files if not f.is_dir() and _regular(f, f"knowledge base {root}: ")]
+
+
+def _regular(file: Path, where: str) -> bool:
+    """True for a regular file; ConfigurationError for anything else that is there (a
+    device such as /dev/zero, a FIFO, a socket), which no knowledge base is."""
+    try:
+        mode = file.stat().st_mode
+    except OSError as error:
+        raise ConfigurationError(f"{where}{file}: cannot be read ({error.strerror})") from None
+    if not stat.S_ISREG(mode):
+        raise ConfigurationError(
+            f"{where}{file} is not a regular file (a device, FIFO or socket); "
+            "a knowledge base is a folder of .txt/.md files, one such file, or a .jsonl"
+        )
+    return True
+
+
+def _kind(path: str | Path) -> str:
+    """'folder', 'jsonl' or 'text': what the knowledge base at `path` is; ConfigurationError
+    when it is none of them (missing, a device, a FIFO, another suffix)."""
+    root = Path(path)
+    if root.is_dir():
+        return "folder"
+    if not root.exists():
+        raise ConfigurationError(
+            f"knowledge base {path} not found: give a folder of .txt/.md files, one such file, or a .jsonl"
+        )
+    _regular(root, "knowledge base ")
+    suffix = root.suffix.lower()
+    if suffix == ".jsonl":
+        return "jsonl"
+    if suffix in TEXT_SUFFIXES:
+        return "text"
+    raise ConfigurationError(
+        f"knowledge base {path} is neither a folder of .txt/.md files, one such file, nor a .jsonl"
+    )
 
 
 def knowledge_base_fingerprint(path: str | Path) -> str:
     """sha256 identity of a knowledge base: the file's bytes, or for a folder every
     .txt/.md file's relative path and bytes. Changes exactly when the indexed text can."""
     root = Path(path)
-    if not root.is_dir():
+    if _kind(root) != "folder":
         return fingerprint_file(root)
     digest = hashlib.sha256()
     for file in _text_files(root):
@@ -70,19 +120,16 @@ def load_documents(
     """
     root = Path(path)
     limit = max_chars or limits_from_env().max_chunk_chars
-    if root.is_dir():
+    kind = _kind(root)
+    if kind == "folder":
         files = _text_files(root)
         documents = [
             d for file in files for d in _file_documents(file, file.relative_to(root), limit, whole)
         ]
-    elif root.is_file() and root.suffix.lower() == ".jsonl":
+    elif kind == "jsonl":
         documents = list(_jsonl_documents(root, limit))
-    elif root.is_file() and root.suffix.lower() in TEXT_SUFFIXES:
-        documents = list(_file_documents(root, Path(root.name), limit, whole))
     else:
-        raise ConfigurationError(
-            f"knowledge base {path} not found: give a folder of .txt/.md files, one such file, or a .jsonl"
-        )
+        documents = list(_file_documents(root, Path(root.name), limit, whole))
     if not documents:
         raise ConfigurationError(f"knowledge base {path} holds no documents")
     return documents
@@ -116,6 +163,9 @@ def _too_long(what: str) -> str:
 def _file_documents(file: Path, relative: Path, max_chars: int, whole: bool) -> Iterator[Document]:
     text = "".join(_paragraph_lines(file, max_chars)).replace("\r\n", "\n").strip()
     name = relative.as_posix()
+    problem = bad_text(text)
+    if problem:  # a NUL byte: valid UTF-8 that no PostgreSQL text column holds
+        raise ConfigurationError(f"{file}: the text {problem}")
     if whole or len(text) <= MAX_DOCUMENT_CHARS:
         if text:
             yield Document(id=name, text=text)
@@ -160,8 +210,14 @@ def _jsonl_documents(file: Path, max_chars: int) -> Iterator[Document]:
             raise ConfigurationError(
                 f"{file}:{number}: " + _too_long(f"a text of {len(text):,} characters")
             )
-        title = row.get("title") or ""
-        yield Document(id=str(row.get("id", number)), title=str(title), text=text)
+        document = Document(
+            id=str(row.get("id", number)), title=str(row.get("title") or ""), text=text
+        )
+        for field in ("id", "title", "text"):
+            problem = bad_text(getattr(document, field))
+            if problem:  # an escape such as \ud800: no database or hash can take it
+                raise ConfigurationError(f"{file}:{number}: the document's '{field}' {problem}")
+        yield document
 
 
 def load_chunks(
