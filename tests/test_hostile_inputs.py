@@ -150,3 +150,56 @@ def test_diagnose_reads_the_knowledge_base_through_the_retrievers_checks(
     )
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and message in " ".join(done.stderr.split())
+
+
+SETTINGS_FILES: list[tuple[str, Callable[[Path], Path], str]] = [
+    ("/dev/zero", lambda d: Path("/dev/zero"), "/dev/zero: not a file"),
+    ("fifo", lambda d: _fifo(d / "matrix.yaml"), "matrix.yaml: not a file"),
+    ("missing", lambda d: d / "none.yaml", "none.yaml: no such file"),
+    ("folder", lambda d: d, ": not a file"),
+    (
+        "20 MB",
+        lambda d: _written(d / "big.yaml", "# x\n" * 5_000_000),
+        "larger than 1,048,576 bytes",
+    ),
+    (
+        "not UTF-8",
+        lambda d: _written_bytes(d / "latin.yaml", b"judge: caf\xe9\n"),
+        "latin.yaml:1: not UTF-8",
+    ),
+    (
+        "nested 5,000 deep",
+        lambda d: _written(d / "deep.yaml", "[" * 5000 + "]" * 5000),
+        "deep.yaml:1:",
+    ),
+]
+
+
+def _written_bytes(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize(
+    ("make", "message"), [s[1:] for s in SETTINGS_FILES], ids=[s[0] for s in SETTINGS_FILES]
+)
+@pytest.mark.parametrize("option", ["experiment --matrix", "run --spec"])
+def test_a_hostile_settings_file_is_one_line_without_reading_it_whole(
+    prefect_api, tmp_path, make, message, option
+):
+    """A FIFO blocked and /dev/zero was read to 6 GB as `--matrix`: neither is opened now."""
+    command, flag = option.split()
+    path = make(tmp_path)
+    done = recall_audit(
+        command,
+        "--dataset",
+        str(EINSTEIN),
+        flag,
+        str(path),
+        env=cli_env(prefect_api, f"sqlite:///{tmp_path}/recall.db"),
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and message in " ".join(done.stderr.split())
