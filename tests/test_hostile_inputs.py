@@ -12,11 +12,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from lexical_model import lexical_model
+from model_server import FakeModelServer
+from sqlmodel import Session
 from test_audit_flow import run_audit
 from test_cli import EINSTEIN, cli_env, recall_audit
 
 from recall_audit.errors import ConfigurationError
 from recall_audit.retrievers.knowledge_base import knowledge_base_fingerprint, load_chunks
+from recall_audit.storage import open_database, run_results
 
 DOC = "Albert Einstein was born in 1879 in Ulm, Germany."
 
@@ -203,3 +207,27 @@ def test_a_hostile_settings_file_is_one_line_without_reading_it_whole(
     )
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and message in " ".join(done.stderr.split())
+
+
+@pytest.mark.timeout(120)
+def test_a_tpm_that_cannot_take_one_request_errs_each_case_at_once(prefect_api, tmp_path):
+    """`--tpm 1` paced a minute per token: a 500-token request waited most of a day."""
+    with FakeModelServer(lexical_model) as model:
+        env = cli_env(
+            prefect_api,
+            f"sqlite:///{tmp_path}/recall.db",
+            OPENAI_BASE_URL=model.url + "/v1",
+            OPENAI_API_KEY="sk-test",
+        )
+        args = ("--dataset", str(EINSTEIN), "--judge", "openai/fake", "--json")
+        done = recall_audit("run", *args, "--tpm", "1", env=env, cwd=tmp_path, timeout=100)
+        assert model.requests == []
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    summary = json.loads(done.stdout)
+    assert (summary["scored"], summary["errors"]) == (0, 4)
+    with Session(open_database(f"sqlite:///{tmp_path}/recall.db")) as session:
+        errors = {r.error for r in run_results(session, summary["run_id"])}
+    assert len(errors) == 4 and all(
+        "tokens per minute (tpm): it could never" in e for e in errors
+    ), errors

@@ -35,7 +35,7 @@ import anyio
 from aiolimiter import AsyncLimiter
 from pydantic import BaseModel, ConfigDict, Field
 
-from recall_audit.errors import ConfigurationError
+from recall_audit.errors import ConfigurationError, ModelError
 from recall_audit.models.hedge import Hedging
 from recall_audit.models.latency import QueueProbe, Sample
 from recall_audit.models.patience import Patience
@@ -162,8 +162,16 @@ class EndpointLimiter:
         """Holds one request's place; yields its Slot, for `succeeded` and `throttled`.
 
         The place in flight is taken first and the budgets spent last, right before sending,
-        so requests reach the server at the pace the budgets set, not in bunches.
+        so requests reach the server at the pace the budgets set, not in bunches. A request
+        of more tokens than the whole budget is refused at once: no window would admit it
+        (`--tpm 1` waited about a minute per token, an audit for days).
         """
+        if self.limits.tpm is not None and tokens > self.limits.tpm:
+            raise ModelError(
+                f"a request of about {tokens:,} tokens is more than the endpoint's whole budget "
+                f"of {self.limits.tpm:,} tokens per minute (tpm): it could never be sent; "
+                "give the tpm the endpoint allows, or none"
+            )
         try:
             async with self._in_flight:
                 await self._pause()
