@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -231,3 +232,43 @@ def test_a_tpm_that_cannot_take_one_request_errs_each_case_at_once(prefect_api, 
     assert len(errors) == 4 and all(
         "tokens per minute (tpm): it could never" in e for e in errors
     ), errors
+
+
+def _closed_port() -> int:
+    """A loopback port nothing listens on (bound, then closed)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize(
+    ("runner", "message"),
+    [
+        (
+            "dask://127.0.0.1:{port}",
+            "no Dask scheduler answers at 127.0.0.1:{port} (Connection refused)",
+        ),
+        ("dask://127.0.0.1:99999", "use 'dask' (worker processes on this machine)"),
+        ("dask://:8786", "use 'dask' (worker processes on this machine)"),
+    ],
+    ids=["nothing listening", "port out of range", "no host"],
+)
+@pytest.mark.parametrize("command", ["run", "experiment"])
+def test_an_unreachable_dask_scheduler_is_one_line(prefect_api, tmp_path, runner, message, command):
+    port = _closed_port()
+    extra = ("--matrix", str(_written(tmp_path / "m.yaml", "matrix:\n  top_k: [1, 2]\n")))
+    done = recall_audit(
+        command,
+        "--dataset",
+        str(EINSTEIN),
+        "--task-runner",
+        runner.format(port=port),
+        *(extra if command == "experiment" else ()),
+        env=cli_env(prefect_api, f"sqlite:///{tmp_path}/recall.db"),
+        cwd=tmp_path,
+        timeout=100,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert message.format(port=port) in " ".join(done.stderr.split())

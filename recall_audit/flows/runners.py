@@ -24,14 +24,41 @@ RUNNER_HELP = "use 'dask' (worker processes on this machine) or 'dask://HOST:POR
 LOOPBACK = {"localhost", "127.0.0.1", "::1"}
 
 
-def _dask_host(spec: str) -> str | None:
-    """The scheduler's host for `dask://HOST:PORT`, None for a local cluster; bad forms raise."""
+# How long a cluster's scheduler has to accept a connection before the run is refused.
+CONNECT_SECONDS = 5.0
+
+
+def _dask_address(spec: str) -> tuple[str, int] | None:
+    """The scheduler's (host, port) for `dask://HOST:PORT`, None for a local cluster; bad
+    forms raise."""
     if spec == "dask":
         return None
     parts = urlsplit(spec)
-    if parts.scheme != "dask" or not parts.hostname or parts.port is None:
+    try:
+        port = parts.port
+    except ValueError:  # a port beyond 65535, or not a number
+        port = None
+    if parts.scheme != "dask" or not parts.hostname or port is None:
         raise ConfigurationError(f"--task-runner {spec!r}: {RUNNER_HELP}")
-    return parts.hostname
+    return parts.hostname, port
+
+
+def _dask_host(spec: str) -> str | None:
+    address = _dask_address(spec)
+    return None if address is None else address[0]
+
+
+def _check_reachable(spec: str, address: tuple[str, int]) -> None:
+    """One line when no scheduler listens there, before Prefect or Dask try (distributed
+    retries for its own timeout, then ends the run in a traceback)."""
+    try:
+        socket.create_connection(address, timeout=CONNECT_SECONDS).close()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise ConfigurationError(
+            f"--task-runner {spec}: no Dask scheduler answers at {address[0]}:{address[1]} "
+            f"({reason}); start it, or give the address it listens on"
+        ) from None
 
 
 def _is_this_machine(host: str) -> bool:
@@ -52,8 +79,11 @@ def check_task_runner(spec: str | None, database_url: str) -> None:
     with a cluster on another machine: its workers could never reach the file."""
     if spec is None:
         return
-    host = _dask_host(spec)
-    if host is not None and not _is_this_machine(host):
+    address = _dask_address(spec)
+    if address is None:
+        return
+    host = address[0]
+    if not _is_this_machine(host):
         url = make_url(database_url)
         if url.get_backend_name() == "sqlite":
             raise ConfigurationError(
@@ -61,6 +91,7 @@ def check_task_runner(spec: str | None, database_url: str) -> None:
                 f"file {url.database}; set RECALL_AUDIT_DATABASE_URL to a PostgreSQL database "
                 "every machine reaches"
             )
+    _check_reachable(spec, address)
 
 
 def _dask_runner(spec: str, api_url: str) -> Any:
