@@ -120,3 +120,33 @@ def test_its_own_parameters_and_allowed_specs_still_run(prefect_api, sqlite_db_u
     allowed = _deploy_and_create(dataset, {"retriever": {"spec": spec}})
     _execute(allowed, prefect_api, sqlite_db_url, tmp_path, RECALL_AUDIT_ALLOWED_SPECS=spec)
     assert asyncio.run(_state_and_logs(allowed))[0] == "COMPLETED"
+
+
+def test_a_deployments_run_reads_files_only_inside_the_allowed_roots(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    """An API client pointed a served deployment at any path of the serving host: its
+    dataset (and knowledge base) must lie in the project folder, the registered dataset's
+    folder or RECALL_AUDIT_DATASET_ROOTS, links resolved."""
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    project.mkdir()
+    elsewhere.mkdir()
+    dataset = _dataset(project)
+    (project / "passwd.jsonl").symlink_to("/etc/passwd")
+    outside = _dataset(elsewhere)
+    refused = {
+        str(project / "passwd.jsonl"): {"dataset": {"path": str(project / "passwd.jsonl")}},
+        str(outside): {"dataset": {"path": str(outside)}},
+        "/etc": {"diagnosis": {"knowledge_base": "/etc"}},
+    }
+    for path, hostile in refused.items():
+        flow_run_id = _deploy_and_create(dataset, hostile)
+        _execute(flow_run_id, prefect_api, sqlite_db_url, project)
+        state, message, _ = asyncio.run(_state_and_logs(flow_run_id))
+        assert state == "FAILED" and "given the " in message and f" {path}, outside" in message
+    # The same file, once its folder is an allowed root, runs.
+    allowed = _deploy_and_create(dataset, {"dataset": {"path": str(outside)}})
+    _execute(
+        allowed, prefect_api, sqlite_db_url, project, RECALL_AUDIT_DATASET_ROOTS=str(elsewhere)
+    )
+    assert asyncio.run(_state_and_logs(allowed))[0] == "COMPLETED"

@@ -7,12 +7,18 @@ work and the results go (a Dask cluster, a database) must be the deployment's ow
 was registered, or be named in RECALL_AUDIT_ALLOWED_SPECS by whoever runs the deployment's
 process. The others (dataset, judge, gate, ...) are data. The guarded ones are read from
 the run's spec (and its database_url beside it), as the deployment's are from its own.
+
+The files a run reads on the serving host (its dataset, the knowledge base it is diagnosed
+against) are data too, but only inside the allowed roots: the registered dataset's folder,
+the folder the deployment's process runs in (the project), and the folders named in
+RECALL_AUDIT_DATASET_ROOTS. A client of the server cannot have it read /etc/shadow.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -27,6 +33,8 @@ GUARDED = ("retriever", "context_extractor", "app_dir", "task_runner", "database
 # Specs (whitespace-separated) a deployment's runs may be given besides the registered ones.
 ALLOWED_SPECS_ENV = "RECALL_AUDIT_ALLOWED_SPECS"
 ALLOWED_KEYS = ("retriever", "context_extractor")
+# Folders (os.pathsep-separated) a deployment's runs may read datasets and knowledge bases from.
+DATASET_ROOTS_ENV = "RECALL_AUDIT_DATASET_ROOTS"
 
 
 def guarded_values(parameters: Mapping[str, Any]) -> dict[str, Any]:
@@ -53,9 +61,8 @@ async def check_deployed_parameters(parameters: Mapping[str, Any]) -> None:
     if deployment_id is None:
         return
     async with get_client() as client:
-        registered = guarded_values(
-            (await client.read_deployment(UUID(str(deployment_id)))).parameters
-        )
+        own = (await client.read_deployment(UUID(str(deployment_id)))).parameters
+    registered = guarded_values(own)
     allowed = set(os.environ.get(ALLOWED_SPECS_ENV, "").split())
     given_values = guarded_values(parameters)
     for key in GUARDED:
@@ -68,3 +75,38 @@ async def check_deployed_parameters(parameters: Mapping[str, Any]) -> None:
             f"go, so it is refused (allow more specs with {ALLOWED_SPECS_ENV} where the "
             "deployment runs)"
         )
+    check_paths(parameters, own)
+
+
+def check_paths(parameters: Mapping[str, Any], registered: Mapping[str, Any]) -> None:
+    """Raises ConfigurationError, naming the path, when a deployment's run was given a
+    dataset or knowledge base outside the allowed roots (links resolved first)."""
+    given, own = (
+        AuditSpec.model_validate(p["spec"]) if p.get("spec") else None
+        for p in (parameters, registered)
+    )
+    if given is None:
+        return
+    roots = [
+        Path.cwd(),
+        *(Path(r) for r in os.environ.get(DATASET_ROOTS_ENV, "").split(os.pathsep) if r),
+    ]
+    registered_paths = {None}
+    if own is not None:
+        roots.append(Path(own.dataset.path).parent)
+        registered_paths |= {own.dataset.path, own.diagnosis.knowledge_base}
+    # A process serving from / would otherwise let its runs read the whole host.
+    inside = [root.resolve() for root in roots if root.resolve() != Path(root.resolve().anchor)]
+    for what, path in (
+        ("dataset", given.dataset.path),
+        ("knowledge base", given.diagnosis.knowledge_base),
+    ):
+        if path in registered_paths:
+            continue
+        resolved = Path(path).resolve()
+        if not any(resolved.is_relative_to(root) for root in inside):
+            raise ConfigurationError(
+                f"a run of deployment {deployment.name!r} was given the {what} {path}, outside "
+                f"the folders its runs may read ({', '.join(map(str, inside))}); add a folder "
+                f"with {DATASET_ROOTS_ENV} where the deployment runs"
+            )
