@@ -31,6 +31,8 @@ COMMAND = Path(sys.executable).parent / "recall-audit"
 ROWS = [
     {"id": "einstein", "question": "When was Einstein born?", "ground_truth": "Einstein was born in 1879."},
     {"id": "curie", "question": "Where did Curie work?", "ground_truth": "Curie worked in Paris."},
+    # A key pasted into a question and its reference (issue 39: stored and shown unmasked).
+    {"id": "pasted", "question": f"Is {KEY} my key?", "ground_truth": f"Your key is {KEY}. Einstein was born in 1879."},
 ]  # fmt: skip
 
 

@@ -33,6 +33,7 @@ from recall_audit.datasets.rows import (
     type_name,
 )
 from recall_audit.errors import ConfigurationError
+from recall_audit.redact import Scrubber, scrubber
 from recall_audit.storable import MAX_ID_CHARS, too_long, unstorable
 
 ID_FIELDS = ("id", "case_id")
@@ -125,9 +126,10 @@ def _iter_cases(
     seen: dict[str, int] = {}
     first_error: DatasetError | None = None
     bad = 0
+    scrub = scrubber()  # the secrets known when reading starts: one scrubber for every row
     for line, row in read_rows(path, fmt):
         try:
-            case = _case_from_row(path, line, row, item=fmt == "json")
+            case = _scrubbed(_case_from_row(path, line, row, item=fmt == "json"), scrub)
             _check_unique(path, case, seen, item=fmt == "json")
         except DatasetError as error:
             if on_error == "raise":
@@ -142,6 +144,18 @@ def _iter_cases(
         raise DatasetError(
             path, None, None, f"no valid case: all {bad} rows are bad; the first: {first_error}"
         )
+
+
+def _scrubbed(case: DatasetCase, scrub: Scrubber) -> DatasetCase:
+    """The case with every known secret masked in its question and reference: a key pasted
+    into a question was stored, shown by `show` and --json, and published in artifacts. Its
+    key is the raw text's, so it does not change with the secrets this process knows."""
+    if not scrub.forms:
+        return case
+    question, ground_truth = scrub(case.question), scrub(case.ground_truth)
+    if (question, ground_truth) == (case.question, case.ground_truth):
+        return case
+    return case.model_copy(update={"question": question, "ground_truth": ground_truth})
 
 
 def _format_of(path: str | Path) -> Format:
