@@ -24,7 +24,7 @@ from model_server import Canned, FakeModelServer, Recorded, openai_completion
 from project_server import server_env, server_pid, stopped_after
 from retriever_server import Reply, RetrieverServer
 from sqlmodel import Session
-from test_cli import CLI, cli_env, recall_audit
+from test_cli import CLI, EINSTEIN, cli_env, recall_audit
 
 from recall_audit.storage import finished_case_keys, list_runs, open_database, run_results
 
@@ -243,3 +243,57 @@ def _states_from_api(api: str, killed: str) -> tuple[str, set[str]]:
     ).json()
     pending = {t["state_type"] for t in tasks if t["state_type"] in ("RUNNING", "PENDING")}
     return flow_run["state_type"], pending
+
+
+@pytest.mark.timeout(400)
+def test_an_experiment_killed_by_sigkill_is_crashed_in_prefect_by_the_next_start(
+    prefect_api: str, tmp_path: Path
+) -> None:
+    """The OOM killer's kill -9 left an experiment's parent flow run (and its running child)
+    RUNNING for ever: the next audit to start on this host crashes both."""
+    db_url = f"sqlite:///{tmp_path / 'recall.db'}"
+    data = tmp_path / "numbers.jsonl"
+    rows = [{"id": f"n{i}", "question": f"What is {i}?", "ground_truth": f"The answer is {i}."}
+            for i in range(CASES)]  # fmt: skip
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    matrix = tmp_path / "matrix.yaml"
+    matrix.write_text("batch_size: 2\nconcurrency: 1\nmatrix:\n  top_k: [1, 2]\n")
+    env = cli_env(prefect_api, db_url)
+    engine = open_database(db_url)
+    with RetrieverServer(slow_hits) as retriever:
+        args = ["experiment", "--dataset", str(data), "--retriever", retriever.url]
+        killed = subprocess.Popen(
+            [*CLI, *args, "--matrix", str(matrix)], env=env, cwd=tmp_path,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+
+            def going() -> bool:
+                with Session(engine) as session:
+                    runs = list_runs(session)
+                    return bool(runs) and len(finished_case_keys(session, runs[0].id)) >= 2
+
+            assert wait_for(going, 300), "the experiment never got going"
+        finally:
+            killed.send_signal(signal.SIGKILL)
+            killed.wait()
+    with Session(engine) as session:
+        [child] = list_runs(session)
+    assert child.status == "running" and child.prefect_flow_run_id
+    parent = _parent_flow_run(prefect_api, child.prefect_flow_run_id)
+    assert _states_from_api(prefect_api, parent)[0] == "RUNNING"
+
+    started = recall_audit("run", "--dataset", str(EINSTEIN), env=env, cwd=tmp_path)
+    assert started.returncode == 0, started.stderr
+    assert _states_from_api(prefect_api, child.prefect_flow_run_id) == ("CRASHED", set())
+    assert _states_from_api(prefect_api, parent) == ("CRASHED", set())
+    with Session(engine) as session:
+        assert {r.id: r.status for r in list_runs(session)}[child.id] == "failed"
+
+
+def _parent_flow_run(api: str, flow_run_id: str) -> str:
+    import httpx
+
+    flow_run = httpx.get(f"{api}/flow_runs/{flow_run_id}", timeout=30).json()
+    task_run = httpx.get(f"{api}/task_runs/{flow_run['parent_task_run_id']}", timeout=30).json()
+    return task_run["flow_run_id"]

@@ -39,11 +39,16 @@ async def close_abandoned_runs(engine: Engine) -> list[str]:
 
 
 async def _crash_flow_run(flow_run_id: UUID, owner: RunOwner) -> None:
-    """The flow run and its unfinished task runs end Crashed, as Prefect shows a lost process."""
+    """The flow run and its unfinished task runs end Crashed, as Prefect shows a lost process,
+    and so do the flow runs above it: an experiment's parent run lived in the same process
+    (its children are subflows), and stayed Running for ever after a kill -9 or the OOM
+    killer."""
     from prefect.states import Crashed
 
     message = f"the process running it (pid {owner.pid} on {owner.host}) was killed"
-    await _end_flow_run(flow_run_id, lambda: Crashed(message=message), over_final=False)
+    parent: UUID | None = flow_run_id
+    while parent is not None:
+        parent = await _end_flow_run(parent, lambda: Crashed(message=message), over_final=False)
 
 
 def cancel_stopped_run(engine: Engine, run_id: str, reason: str) -> bool:
@@ -66,9 +71,12 @@ def cancel_stopped_run(engine: Engine, run_id: str, reason: str) -> bool:
     return True
 
 
-async def _end_flow_run(flow_run_id: UUID, state: Callable[[], State], *, over_final: bool) -> None:
+async def _end_flow_run(
+    flow_run_id: UUID, state: Callable[[], State], *, over_final: bool
+) -> UUID | None:
     """The flow run and its unfinished task runs in `state`; with `over_final` also those
-    that already ended otherwise than Completed (the stop itself made them Crashed)."""
+    that already ended otherwise than Completed (the stop itself made them Crashed).
+    Returns the flow run it is a subflow of, if any."""
     from prefect.client.orchestration import get_client
     from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
     from prefect.exceptions import ObjectNotFound
@@ -77,7 +85,7 @@ async def _end_flow_run(flow_run_id: UUID, state: Callable[[], State], *, over_f
         try:
             flow_run = await client.read_flow_run(flow_run_id)
         except ObjectNotFound:  # recorded by another Prefect server
-            return
+            return None
         task_runs = await client.read_task_runs(
             flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run_id]))
         )
@@ -86,6 +94,12 @@ async def _end_flow_run(flow_run_id: UUID, state: Callable[[], State], *, over_f
                 await client.set_task_run_state(task_run.id, state(), force=True)
         if _replaced(flow_run.state, over_final):
             await client.set_flow_run_state(flow_run_id, state(), force=True)
+        if flow_run.parent_task_run_id is None:
+            return None
+        try:
+            return (await client.read_task_run(flow_run.parent_task_run_id)).flow_run_id
+        except ObjectNotFound:
+            return None
 
 
 def _replaced(current: State | None, over_final: bool) -> bool:
