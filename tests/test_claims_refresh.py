@@ -61,7 +61,13 @@ async def test_refresh_extracts_only_what_is_not_frozen(
     yes = claim_key("Yes.", "question b")
     model_server.enqueue(
         # One call for all three, in claim-key order: Hmm., Paris, Yes. (with its question).
-        openai_completion({"1": [], "2": ["Paris is the capital of France."], "3": ["B holds."]}),
+        openai_completion(
+            {
+                "1": [],
+                "2": ["Paris is the capital of France."],
+                "3": ["The answer to question b is yes."],
+            }
+        ),
         openai_completion({"1": []}),  # "Hmm." asked once more alone, still empty
     )
     judge = judge_for(model_server)
@@ -73,10 +79,10 @@ async def test_refresh_extracts_only_what_is_not_frozen(
     )
     with Session(db_engine) as session:
         frozen = get_claims(session, [yes, "Hmm."], judge.name, judge.version)
-    assert frozen == {yes: ["B holds."]}
+    assert frozen == {yes: ["The answer to question b is yes."]}
 
     # The empty one was not frozen, so a refresh asks for it again, and only for it.
-    model_server.enqueue(openai_completion({"1": ["Something was pondered."]}))
+    model_server.enqueue(openai_completion({"1": ["Hmm, it was pondered."]}))
     again = await refresh_claims(db_engine, "faq", judge)
     assert (again.already_frozen, again.asked, again.frozen_now) == (2, 1, 1)
     assert refs_in(model_server.requests[-1]) == 1

@@ -354,9 +354,11 @@ async def test_nineteen_good_items_are_kept_and_the_bad_one_re_asked_alone(
     truths = [f"Fact number {i} is true of item {i}." for i in range(1, 21)]
     answer = {str(i): [t] for i, t in enumerate(truths, 1)}
     answer["7"] = 42
-    model_server.enqueue(openai_completion(answer), openai_completion({"1": ["Fact 7 holds."]}))
+    model_server.enqueue(
+        openai_completion(answer), openai_completion({"1": ["Fact number 7 holds for item 7."]})
+    )
     extraction = await openai_judge(model_server).extract_claims(truths)
-    assert extraction.claims[6] == ["Fact 7 holds."] and not extraction.failed
+    assert extraction.claims[6] == ["Fact number 7 holds for item 7."] and not extraction.failed
     assert [c for i, c in enumerate(extraction.claims) if i != 6] == [
         [t] for i, t in enumerate(truths) if i != 6
     ]
@@ -417,14 +419,16 @@ async def test_claims_that_state_nothing_are_dropped(model_server: FakeModelServ
 async def test_lenient_about_form(model_server: FakeModelServer) -> None:
     messy = 'Sure!\n```json\n{"1": ["Line one\nstill one."], "2": ["B."]}\n```\nHope it helps.'
     model_server.enqueue(openai_completion(messy))
-    extraction = await openai_judge(model_server).extract_claims(["A is one.", "B is two."])
+    extraction = await openai_judge(model_server).extract_claims(
+        ["Line one is still one.", "B is two."]
+    )
     assert extraction.claims == [["Line one still one."], ["B."]]
 
 
 async def test_output_tokens_are_sized_to_the_request(model_server: FakeModelServer) -> None:
     model_server.enqueue(
         openai_completion({"1": ["A."]}),
-        openai_completion({str(i): [f"F{i}."] for i in range(1, 41)}),
+        openai_completion({str(i): [f"Fact {i}."] for i in range(1, 41)}),
     )
     judge = openai_judge(model_server)
     await judge.extract_claims(["A."])

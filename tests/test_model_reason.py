@@ -52,7 +52,11 @@ def test_model_reason_replaces_the_built_one_and_never_resends_chunks(model_serv
 
 def test_a_failed_model_reason_keeps_the_built_reason(model_server, monkeypatch):
     model_server.enqueue(openai_completion(JUDGED), Canned(status=400, body={"error": "bad"}))
-    case = LLMTestCase(input="q", expected_output="Curie facts.", retrieval_context=CHUNKS)
+    case = LLMTestCase(
+        input="q",
+        expected_output="Curie was born in Warsaw and won two Nobel Prizes.",
+        retrieval_context=CHUNKS,
+    )
     with metric_for(model_server, monkeypatch) as metric:
         assert metric.measure(case) == pytest.approx(0.5)
     assert "Missing:" in metric.reason and "Curie won two Nobel Prizes." in metric.reason

@@ -93,7 +93,8 @@ def openai_judge(server: FakeModelServer, engine: Engine) -> LLMJudge:
 async def test_model_answers_are_shared_through_the_database(
     db_url: str, model_server: FakeModelServer
 ) -> None:
-    claims = {"items": [{"index": 1, "claims": ["Marie Curie won two Nobel Prizes."]}]}
+    both = ["Marie Curie won two Nobel Prizes.", "She was born in Warsaw."]
+    claims = {"items": [{"index": 1, "claims": both}]}
     model_server.enqueue(openai_completion(claims))
     # Two engines on one database: two workers, or two nights.
     first_engine, second_engine = open_database(db_url), open_database(db_url)
@@ -103,7 +104,7 @@ async def test_model_answers_are_shared_through_the_database(
     async with openai_judge(model_server, second_engine) as judge:
         second = await judge.extract_claims([TRUTH])
 
-    assert first.claims == second.claims == [["Marie Curie won two Nobel Prizes."]]
+    assert first.claims == second.claims == [both]
     assert len(model_server.requests) == 1
     assert second.usage.cached_calls == 1
     with Session(second_engine) as session:

@@ -27,6 +27,8 @@ from recall_audit.scorer.judges.items import (
 from recall_audit.scorer.judges.replies import (
     NO_CLAIMS,
     claim_text,
+    implausible,
+    incomplete,
     numbered,
     parse_claims,
     parse_reason,
@@ -96,7 +98,7 @@ class LLMJudge:
             return Extraction(claims=[])
         asked = list(questions) if questions else [None] * len(ground_truths)
         build = self._extraction_build(ground_truths, asked)
-        done = await self._ask_items(len(ground_truths), build, _claims)
+        done = await self._ask_items(len(ground_truths), build, _claims_of(ground_truths, asked))
         return self._extraction(ground_truths, done)
 
     def _extraction_build(self, ground_truths: Sequence[str], asked: Sequence[str | None]) -> Build:
@@ -214,6 +216,11 @@ class LLMJudge:
             gave_none = read is not None
             return await self._separately(ground_truth, chunks, question, reply.usage, gave_none)
         claims, verdicts = read
+        reference = _reference(ground_truth, question)
+        if implausible(claims, reference) or incomplete(claims, reference):
+            # Asked again, separately, and counted as a re-ask: the case says so.
+            usage = reply.usage + Usage(repairs=1, reasked=1)
+            return await self._separately(ground_truth, chunks, question, usage)
         if self.cache is not None and cached is None:
             await self.cache.set(key, reply.data or {})
         return Judgement(claims=claims, verdicts=verdicts, usage=reply.usage)
@@ -249,7 +256,7 @@ class LLMJudge:
         if gave_none:
             asker: ItemAsker[list[str]] = ItemAsker(
                 build=self._extraction_build([ground_truth], [question]),
-                parse=_claims,
+                parse=_claims_of([ground_truth], [question]),
                 send=self.model.complete_json,
                 repair=self.template.repair,
             )
@@ -377,8 +384,26 @@ def read_judgement(
     return claims, verdicts
 
 
-def _claims(raw: Any, _item: int, final: bool) -> list[str]:
-    return parse_claims(raw, final=final)
+def _claims_of(ground_truths: Sequence[str], questions: Sequence[str | None]) -> Parse[list[str]]:
+    """Reads reference `item`'s claims, refusing (for a re-ask; on the last chance, for the
+    case's error: never frozen) a list implausible or incomplete for that reference."""
+
+    def parse(raw: Any, item: int, final: bool) -> list[str]:
+        claims = parse_claims(raw, final=final)
+        reference = _reference(ground_truths[item], questions[item])
+        # Claims the model gave twice that only leave something out are kept (counted as
+        # re-asked); too many, or not the reference's, are never frozen.
+        problem = implausible(claims, reference) or (not final and incomplete(claims, reference))
+        if claims and problem:
+            raise ValueError(problem)
+        return claims
+
+    return parse
+
+
+def _reference(ground_truth: str, question: str | None) -> str:
+    """What a reference's claims may be taken from: a short answer's come with its question."""
+    return f"{ground_truth}\n{question}" if question else ground_truth
 
 
 def stand_in_claims(ground_truth: str) -> list[str]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from recall_audit.scorer.quotes import quote_source
+from recall_audit.text.text import search_tokens
 from recall_audit.types import Verdict
 
 QUOTE_MAX = 300
@@ -22,6 +23,13 @@ _NUMBER = re.compile(r"\d+")
 NO_CLAIMS = "it gave no claims; list the facts the reference states"
 _WORD = re.compile(r"\w")
 _MARKUP = re.compile(r"</?\s*(?:chunk|reference)\b", re.IGNORECASE)
+# Where a reference's clauses end (Latin and CJK punctuation, line breaks).
+_CLAUSE_END = re.compile(r"[.!?;:,\n\u3001\u3002\uff01\uff1f\uff1b\uff1a\uff0c]+")
+# Atomic claims per clause, beyond which a list is not the reference's (a clause such as
+# "born in 1879 in Ulm" holds two or three facts), and a few more for any reference.
+CLAIMS_PER_CLAUSE, EXTRA_CLAIMS = 3, 2
+# References of fewer words are too short to tell a claim left out from a paraphrase.
+MIN_WORDS_COVERED = 4
 # Fields a model may number its items with when it answers with a list instead of keys.
 _NUMBER_FIELDS = ("index", "claim", "reference", "id", "number")
 
@@ -88,6 +96,39 @@ def parse_claims(value: object, *, final: bool) -> list[str]:
     if not claims and not final:
         raise ValueError(NO_CLAIMS)
     return claims
+
+
+def implausible(claims: Sequence[str], reference: str) -> str | None:
+    """Why `claims` cannot be the claims of `reference` (the ground truth, with its question
+    when it needs one), or None: more than its clauses can hold, or a claim not in its words
+    (half of a claim's words at least are the reference's). Frozen claims are the
+    denominator for good, and a bad first reply froze 5,000 claims for two sentences.
+    Words are read as the retriever reads them (stems without function words, CJK
+    bigrams), so a paraphrase passes."""
+    clauses = sum(1 for part in _CLAUSE_END.split(reference) if _WORD.search(part))
+    most = CLAIMS_PER_CLAUSE * max(1, clauses) + EXTRA_CLAIMS
+    if len(claims) > most:
+        return (
+            f"it gave {len(claims):,} claims for a reference of {clauses} clause(s), more "
+            f"than {most} could be; list each fact the reference states, once"
+        )
+    words = set(search_tokens(reference))
+    for number, claim in enumerate(claims, 1):
+        own = set(search_tokens(claim))
+        if words and own and 2 * len(own & words) < len(own):
+            return f"claim {number} ({shown(claim[:120])}) is not in the reference's words"
+    return None
+
+
+def incomplete(claims: Sequence[str], reference: str) -> str | None:
+    """Why `claims` leave out part of `reference`, or None: together they hold at least
+    three quarters of its words (a bad reply that kept a third of the facts raised the
+    score). Strict, since a list that fails it twice is kept, counted as re-asked."""
+    words = set(search_tokens(reference))
+    said = {w for claim in claims for w in search_tokens(claim)} & words
+    if len(words) >= MIN_WORDS_COVERED and 4 * len(said) < 3 * len(words):
+        return "its claims leave out part of what the reference states; list every fact"
+    return None
 
 
 def claim_text(value: object) -> str:
