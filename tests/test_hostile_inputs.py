@@ -18,6 +18,7 @@ from model_server import FakeModelServer
 from sqlmodel import Session
 from test_audit_flow import run_audit
 from test_cli import EINSTEIN, cli_env, recall_audit
+from test_pytest_plugin import run_pytest
 
 from recall_audit.errors import ConfigurationError
 from recall_audit.retrievers.knowledge_base import knowledge_base_fingerprint, load_chunks
@@ -272,3 +273,23 @@ def test_an_unreachable_dask_scheduler_is_one_line(prefect_api, tmp_path, runner
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert message.format(port=port) in " ".join(done.stderr.split())
+
+
+@pytest.mark.parametrize(
+    ("judge", "message"),
+    [
+        ("openai/", "Unknown judge 'openai/'"),
+        ("anthropic/", "Unknown judge 'anthropic/'"),
+        ("openai/m\nx", "holds a line break (U+000A)"),
+        ("builtin?x=1", "Unknown judge 'builtin?x=1'"),
+        ("x" * 5000, "--recall-judge 'xxx"),
+    ],
+    ids=["openai/", "anthropic/", "line break", "query", "5,000 characters"],
+)
+def test_a_hostile_plugin_judge_is_pytests_usage_error(tmp_path, judge, message):
+    (tmp_path / "test_nothing.py").write_text("def test_nothing():\n    pass\n")
+    done = run_pytest("--recall-judge", judge, cwd=tmp_path)
+    assert done.returncode == pytest.ExitCode.USAGE_ERROR
+    assert "INTERNALERROR" not in done.stdout + done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("ERROR: --recall-judge") and message in line
