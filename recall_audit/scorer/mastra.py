@@ -73,7 +73,8 @@ def _checked_chunks(chunks: Any) -> list[str]:
     wrong = sorted({type(c).__name__ for c in chunks if not isinstance(c, str)})
     if wrong:
         raise ExtractorFailed(
-            f"context_extractor returned a list with {', '.join(wrong)} items, not strings"
+            f"context_extractor returned a list with {', '.join(wrong)} items, "
+            "not a list of strings"
         )
     return list(chunks)
 
