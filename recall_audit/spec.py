@@ -27,6 +27,7 @@ from pydantic_core import PydanticCustomError
 
 from recall_audit.compare.gate import Gate
 from recall_audit.limits import CaseLimits
+from recall_audit.redact import Scrubber, redact_spec, scrubber
 
 PRECOMPUTED = "precomputed"
 # The settings of a local retriever (bm25:, dense:) an audit may give beside its spec's query.
@@ -293,6 +294,16 @@ class AuditSpec(_Part):
         the field of that name in whichever group holds it. Unknown names are refused."""
         return cls.model_validate(nested_settings(values))
 
+    def stored(self) -> dict[str, Any]:
+        """The spec as a run stores it (JSON): secrets stay references (`env:VAR`, a Secret
+        block's name); a credential written into a retriever URL is masked, and so is any
+        secret this process knows that a setting spells out."""
+        dumped = self.model_dump(mode="json")
+        retriever = dumped["retriever"]
+        if retriever["spec"] is not None:
+            retriever["spec"] = redact_spec(retriever["spec"])
+        return _scrubbed(dumped, scrubber())
+
     def with_retriever(self, spec: str | None) -> AuditSpec:
         return self.model_copy(
             update={"retriever": self.retriever.model_copy(update={"spec": spec})}
@@ -354,11 +365,46 @@ def nested_settings(values: Mapping[str, Any]) -> dict[str, Any]:
 
 def flat_settings(spec: AuditSpec) -> dict[str, Any]:
     """Every setting of `spec` by its flat name (SETTINGS), as JSON values."""
-    dumped = spec.model_dump(mode="json")
+    return flat_of(spec.model_dump(mode="json"))
+
+
+def flat_of(dumped: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings of a spec's JSON (as a run stores it) by their flat names (SETTINGS)."""
     flat = {}
     for name, path in SETTINGS.items():
         value: Any = dumped
         for part in path:
-            value = value[part]
+            value = value.get(part) if isinstance(value, Mapping) else None
         flat[name] = value
     return flat
+
+
+# The settings that change nothing a run measures, only how fast and where it runs (and where
+# the judge's key is read from): a resumed run may be given others, and a comparison of two
+# runs does not list them.
+UNMEASURED = frozenset(
+    (*RunLimits.model_fields, "retriever_timeout", "retriever_idle_timeout", "api_key_block")
+)
+
+
+def measured_differences(
+    before: Mapping[str, Any], after: Mapping[str, Any]
+) -> list[tuple[str, Any, Any]]:
+    """(setting, before, after) for each setting but UNMEASURED that two stored specs (their
+    JSON) give differently, in SETTINGS' order."""
+    old, new = flat_of(before), flat_of(after)
+    return [
+        (name, old[name], new[name])
+        for name in SETTINGS
+        if name not in UNMEASURED and old[name] != new[name]
+    ]
+
+
+def _scrubbed(value: Any, scrub: Scrubber) -> Any:
+    if isinstance(value, str):
+        return scrub(value)
+    if isinstance(value, dict):
+        return {key: _scrubbed(item, scrub) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_scrubbed(item, scrub) for item in value]
+    return value

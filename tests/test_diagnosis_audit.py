@@ -20,6 +20,7 @@ from test_cli import cli_env, recall_audit
 from test_diagnosis import ABSENT, FACT, FESTIVAL, _festival_kb
 
 from recall_audit.compare.compare import compare_runs
+from recall_audit.spec import AuditSpec
 from recall_audit.storage import open_database, paired_outcomes, run_results
 from recall_audit.storage.knowledge import chunk_in_run_knowledge_base, run_knowledge_base
 from recall_audit.tasks.diagnose import DiagnosisPlan, diagnose_run
@@ -103,7 +104,8 @@ def test_lost_claims_removed_edited_and_ranked_on_the_demo(prefect_api, sqlite_d
     engine = open_database(sqlite_db_url)
     with Session(engine) as session:
         comparison = compare_runs(*paired_outcomes(session, third.run_id, fourth.run_id))
-    plan = DiagnosisPlan(run_id=fourth.run_id, judge="builtin", retriever=params["retriever"])
+    spec = AuditSpec.from_flat(dataset=params["dataset"], retriever=params["retriever"])
+    plan = DiagnosisPlan(run_id=fourth.run_id, spec=spec)
     diagnosis = anyio.run(diagnose_run, engine, plan, comparison)
     assert comparison.lost_claims and len(diagnosis.lost) == len(comparison.lost_claims)
     ranked = [x for x in diagnosis.lost if x.cause == "ranked"]
@@ -306,7 +308,7 @@ def test_the_built_in_judges_diagnosis_is_judged_once(prefect_api, sqlite_db_url
         BuiltinJudge, "judge", lambda self, *args: judged.append(1) or judge(self, *args)
     )
     engine = open_database(sqlite_db_url)
-    plan = DiagnosisPlan(run_id=run.run_id, judge="builtin", retriever=retriever)
+    plan = DiagnosisPlan(run_id=run.run_id, spec=AuditSpec.from_flat(**params))
     first = anyio.run(diagnose_run, engine, plan)
     assert first.missed and len(judged) == len({x.case_key for x in first.missed})
     again = anyio.run(diagnose_run, engine, plan)

@@ -25,11 +25,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from recall_audit.cli import results, startup_done
 from recall_audit.cli.checks import check_prefect_api, check_resume, prefect_errors
 from recall_audit.cli.claims import claims_app
-from recall_audit.cli.options import MAX_ROWS, AsJson, KeepErrors, Resume, errors, fail
+from recall_audit.cli.options import MAX_ROWS, AsJson, KeepErrors, errors, fail
 from recall_audit.cli.prefect_console import failure_lines_held
 from recall_audit.cli.references import retriever_by_reference
 from recall_audit.cli.results import Exit, bad_input_exits, console, open_engine, open_session
 from recall_audit.cli.spec import check_judge_and_retriever, spec_of
+from recall_audit.cli.spec_file import option
 from recall_audit.cli.spec_options import GivenSettings, with_audit_settings
 from recall_audit.cli.stopping import (
     AuditLoop,
@@ -47,10 +48,20 @@ from recall_audit.server.local_server import (
     prefect_api_ready,
     server_starting,
 )
-from recall_audit.spec import AuditSpec
+from recall_audit.spec import SETTINGS, UNMEASURED, AuditSpec
 from recall_audit.storage.settings import database_url, is_new_sqlite_file
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+Resume = Annotated[
+    str | None,
+    typer.Option(
+        help="Continue an unfinished run (id or prefix), given the settings it was started "
+        "with (they are stored with it; any other is refused, naming it); only how fast and "
+        "where it runs may differ: "
+        + ", ".join(option(name) for name in SETTINGS if name in UNMEASURED)
+        + "."
+    ),
+]
 app.add_typer(results.baseline_app, name="baseline")
 app.add_typer(claims_app, name="claims")
 

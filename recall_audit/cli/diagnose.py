@@ -3,15 +3,17 @@ lost since its baseline is lost, against the knowledge base; without Prefect."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import anyio
 import typer
 from rich.console import Console
 
-from recall_audit.cli.options import DiagnoseDepth, KnowledgeBase, fail
+from recall_audit.cli.options import fail
 from recall_audit.cli.terminal import safe
 from recall_audit.errors import RecallAuditError
+from recall_audit.spec import Diagnosis
 from recall_audit.user_code import prints_to_stderr
 
 if TYPE_CHECKING:
@@ -21,36 +23,54 @@ if TYPE_CHECKING:
     from recall_audit.diagnosis import RunDiagnosis
 
 diagnose_app = typer.Typer(add_completion=False)
+# The spec's own settings, said as the spec says them: here they replace the run's.
+KnowledgeBase = Annotated[
+    Path | None,
+    typer.Option(
+        help=f"{Diagnosis.model_fields['knowledge_base'].description} Default: the run's own."
+    ),
+]
+DiagnoseDepth = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        max=10_000,
+        help=f"{Diagnosis.model_fields['diagnose_depth'].description} Default: the run's own.",
+    ),
+]
 console = Console(emoji=False)
 
 
-def plan_for(session: Any, run_id: str, knowledge_base: str | None, depth: int) -> Any:
-    """The diagnosis of a stored run: its own judge and retriever, and the knowledge base it
-    recorded (unless another is given)."""
+def plan_for(session: Any, run_id: str, knowledge_base: str | None, depth: int | None) -> Any:
+    """The diagnosis of a stored run with the spec it was stored with (its judge, retriever
+    and the retriever's settings, knowledge base, limits); the knowledge base and depth given
+    here replace its own."""
+    from recall_audit.errors import ConfigurationError
+    from recall_audit.retrievers.spec import resolve_spec
     from recall_audit.storage import get_run
+    from recall_audit.storage.specs import run_spec
     from recall_audit.tasks.diagnose import DiagnosisPlan
 
     run = get_run(session, run_id)
     if run is None:
         raise fail(f"no run {run_id}")
-    try:  # the limits come from the environment: a bad RECALL_AUDIT_* value is one line
-        return DiagnosisPlan(
-            run_id=run.id,
-            judge=run.judge,
-            retriever=run.retriever,
-            knowledge_base=knowledge_base or run.params.get("knowledge_base"),
-            depth=depth,
-            local=local_settings(run.params.get("configuration") or {}),
-        )
-    except RecallAuditError as error:
+    try:  # a run stored before its spec was: its limits come from the environment
+        spec = run_spec(run)
+    except RecallAuditError as error:  # a bad RECALL_AUDIT_* value
         raise fail(str(error)) from None
-
-
-def local_settings(configuration: dict[str, Any]) -> dict[str, Any]:
-    """The local retriever's settings a run recorded in its configuration."""
-    from recall_audit.spec import LOCAL_SETTINGS
-
-    return {k: configuration[k] for k in LOCAL_SETTINGS if configuration.get(k) is not None}
+    except ValueError as error:  # a stored spec this version cannot read
+        raise fail(f"run {run.id[:8]}: its stored spec cannot be read: {error}") from None
+    try:
+        resolve_spec(spec.retriever.spec or "")
+    except ConfigurationError:
+        # An env: reference whose variable only the audit's process had: the retriever the
+        # run recorded (resolved, its credentials masked), as for a run without a spec.
+        spec = spec.with_retriever(run.retriever)
+    diagnosis = {"knowledge_base": knowledge_base} if knowledge_base else {}
+    if depth is not None:
+        diagnosis["diagnose_depth"] = depth
+    spec = spec.model_copy(update={"diagnosis": spec.diagnosis.model_copy(update=diagnosis)})
+    return DiagnosisPlan(run_id=run.id, spec=spec)
 
 
 def run_diagnosis(
@@ -78,7 +98,7 @@ def _comparison(session: Any, run_id: str) -> Comparison | None:
 def diagnose(
     run: Annotated[str, typer.Argument(help="The run (id or prefix).")],
     knowledge_base: KnowledgeBase = None,
-    depth: DiagnoseDepth = 50,
+    depth: DiagnoseDepth = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Why each claim of a run was missed (not in the knowledge base, not retrieved and at

@@ -181,15 +181,16 @@ def compare(
 
 def _lost_causes(comparison: Any) -> list[dict[str, Any]]:
     """The cause of each lost claim, diagnosed on the cases that lost one (each a label)."""
-    from recall_audit.cli.diagnose import plan_for, run_diagnosis
-
     if not comparison.lost_claims:
         return []
+    # Imported here: the diagnosis reads the run's spec, of no use to a comparison without it.
+    from recall_audit.cli.diagnose import plan_for, run_diagnosis
+
     # A diagnosis is real work (retrievers, the built-in judge): the collector is back on.
     gc.enable()
     engine = open_engine()
     with open_session() as session:
-        plan = plan_for(session, comparison.head_run_id, None, 50)
+        plan = plan_for(session, comparison.head_run_id, None, None)
     only = {c.case_key for c in comparison.lost_claims}
     lost = run_diagnosis(engine, plan, comparison, only).lost
     return [x.model_dump(mode="json") | {"label": x.label} for x in lost]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -68,6 +68,9 @@ class RunOutcome(BaseModel):
     started_at: datetime | None = None
     # The judge and its version ("builtin-8", "openai/gpt-4o v3.1a2b"); '' when not known.
     judge: str = ""
+    # The settings of the run's stored spec that change what it measures, by their flat
+    # names (recall_audit/spec.py), as JSON values; empty when none was stored.
+    settings: dict[str, Any] = Field(default_factory=dict)
     cases: list[CaseOutcome] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -103,6 +106,14 @@ class CaseChange(BaseModel):
     claims_changed: bool = False
 
 
+class SettingChange(BaseModel):
+    """A setting the two runs' specs give differently (JSON values; None: not set)."""
+
+    setting: str
+    base: Any
+    head: Any
+
+
 class ErroredCase(BaseModel):
     case_key: str
     question: str
@@ -134,6 +145,8 @@ class Comparison(BaseModel):
     added_cases: list[str]
     removed_cases: list[str]
     errored_cases: list[ErroredCase]
+    # What the two runs were told differently, from their stored specs (both must have one).
+    setting_changes: list[SettingChange] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
 
 
@@ -320,9 +333,23 @@ def compare_runs(
         added_cases=added,
         removed_cases=removed,
         errored_cases=errored,
+        setting_changes=setting_changes(base, head),
         notes=notes,
         **stats._asdict(),
     )
+
+
+def setting_changes(base: RunOutcome, head: RunOutcome) -> list[SettingChange]:
+    """The settings the two runs' stored specs give differently, in the head's order; none
+    when either run has no stored spec (nothing to tell them apart by)."""
+    if not (base.settings and head.settings):
+        return []
+    names = [*head.settings, *(n for n in base.settings if n not in head.settings)]
+    return [
+        SettingChange(setting=name, base=base.settings.get(name), head=head.settings.get(name))
+        for name in names
+        if base.settings.get(name) != head.settings.get(name)
+    ]
 
 
 class _Stats(NamedTuple):

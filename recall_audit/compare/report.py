@@ -59,6 +59,11 @@ def comparison_markdown(c: Comparison, *, top: int = 5) -> str:
         f"{len(c.added_cases)} added, {len(c.removed_cases)} removed, "
         f"{len(c.errored_cases)} errored",
     ]
+    if c.setting_changes:
+        changed = ", ".join(
+            f"{x.setting} {_setting(x.base)} → {_setting(x.head)}" for x in c.setting_changes
+        )
+        lines.append(f"- Settings that differ: {short(changed, 4 * CELL_LIMIT)}")
     lines += [f"- {note}" for note in c.notes]
     if c.lost_claims:
         # A list, not a table: it wraps at any width. The lost-claims view has them whole,
@@ -71,6 +76,10 @@ def comparison_markdown(c: Comparison, *, top: int = 5) -> str:
             for x in shown
         ]
     return "\n".join(lines) + "\n"
+
+
+def _setting(value: object) -> str:
+    return "unset" if value is None else f"`{value}`"
 
 
 def worst_cases_table(cases: Sequence[CaseOutcome], n: int = 10) -> list[dict[str, object]]:

@@ -128,6 +128,7 @@ class AuditSummary(BaseModel):
         run: RunRecord,
         loaded: LoadedDataset,
         comparison: Comparison | None,
+        samples: int = 1,
         spreads: dict[str, float] | None = None,
     ) -> AuditSummary:
         return cls(
@@ -159,7 +160,7 @@ class AuditSummary(BaseModel):
             id_recall_cases=run.id_recall_cases,
             labelled_cases=loaded.labelled,
             notes=loaded.notes,
-            samples=int(run.params.get("samples") or 1),
+            samples=samples,
             sample_spreads=spreads or {},
             comparison=comparison,
         )
@@ -343,27 +344,9 @@ async def _open(
 ) -> tuple[RunRecord, SharedLimits]:
     """Opens (or resumes) the run, and the Prefect-wide limits on the judge's endpoint."""
     configuration = spec.configuration()
-    params = {
-        "top_k": spec.retriever.top_k,
-        "batch_size": spec.limits.batch_size,
-        "trigger": trigger,
-        "dataset_path": spec.dataset.path,
-        "qrels": spec.dataset.qrels,
-        "samples": spec.samples,
-        "configuration": configuration.model_dump(exclude_none=True),
-        "knowledge_base": spec.diagnosis.knowledge_base,
-    }
     async with named_judge(spec.judge) as judge:
         run = await open_run(
-            engine,
-            loaded.dataset,
-            configuration,
-            judge,
-            spec.scale,
-            params,
-            resume,
-            run_id,
-            flow_run.id,
+            engine, loaded.dataset, spec, judge, trigger, resume, run_id, flow_run.id
         )
         limits = await ensure_shared_limits(
             judge, spec.limits.shared_model_limit, spec.limits.shared_model_rpm
@@ -419,9 +402,9 @@ async def _conclude(
         engine, run, spec.tolerance, gate.require_significance, with_summary=not diagnosing
     )
     spreads = await in_session(engine, sample_spreads, run.id) if spec.samples > 1 else {}
-    summary = AuditSummary.of(run, loaded, comparison, spreads)
+    summary = AuditSummary.of(run, loaded, comparison, spec.samples, spreads)
     if diagnosing:
-        plan = _diagnosis_plan(run.id, spec)
+        plan = DiagnosisPlan(run_id=run.id, spec=spec)
         diagnosis = await diagnose_and_publish(engine, plan, run, comparison)
         summary = summary.model_copy(update={"diagnosis": diagnosis})
     figures = RunFigures(
@@ -449,14 +432,3 @@ async def _record_knowledge_base(engine: Engine, run_id: str, spec: AuditSpec) -
     if kb is not None:
         await record_run_knowledge_base(engine, run_id, kb)
     return kb is not None
-
-
-def _diagnosis_plan(run_id: str, spec: AuditSpec) -> DiagnosisPlan:
-    retriever = spec.retriever
-    return DiagnosisPlan(
-        run_id=run_id, judge=spec.judge, retriever=retriever.spec or PRECOMPUTED,
-        knowledge_base=spec.diagnosis.knowledge_base, depth=spec.diagnosis.diagnose_depth,
-        concurrency=spec.limits.concurrency, app_dir=spec.app_dir,
-        context_field=retriever.context_field, context_extractor=retriever.context_extractor,
-        local=retriever.local_settings(), limits=spec.case_limits,
-    )  # fmt: skip

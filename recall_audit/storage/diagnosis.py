@@ -10,7 +10,7 @@ from sqlmodel import Session, col, select
 from recall_audit.diagnosis import CaseToDiagnose, KnowledgeChunk, LostEvidence
 from recall_audit.storage.knowledge import knowledge_base_chunks
 from recall_audit.storage.outcomes import run_outcome
-from recall_audit.storage.records import MEAN_STATUSES
+from recall_audit.storage.records import MEAN_STATUSES, SPEC_KEY
 from recall_audit.storage.reports import run_results
 from recall_audit.storage.tables import Case, CaseResult, ClaimSet, RetrievedChunk, Run
 
@@ -19,7 +19,9 @@ def run_top_k(session: Session, run_id: str) -> int:
     run = session.get(Run, run_id)
     if run is None:
         raise KeyError(f"no run with id {run_id}")
-    return int(run.params.get("top_k") or 5)
+    stored = run.params.get(SPEC_KEY)
+    # A run stored before its spec was recorded its top_k alone.
+    return int(stored["retriever"]["top_k"] if stored else run.params.get("top_k") or 5)
 
 
 def cases_to_diagnose(session: Session, run_id: str) -> list[CaseToDiagnose]:

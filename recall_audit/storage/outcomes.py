@@ -8,10 +8,12 @@ verdicts differ between the two runs, since only those can have lost or gained c
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from sqlmodel import Session, col, select
 
 from recall_audit.compare.compare import CaseOutcome, RunOutcome
+from recall_audit.storage.records import SPEC_KEY, RunRecord
 from recall_audit.storage.reports import claim_outcomes, run_results
 from recall_audit.storage.runs import get_run
 from recall_audit.storage.tables import Case, CaseResult, VerdictRow
@@ -53,8 +55,18 @@ def run_outcome(
         judge=run.judge_version
         if run.judge_version.startswith(run.judge)
         else f"{run.judge} {run.judge_version}",
+        settings=_measured_settings(run),
         cases=cases,
     )
+
+
+def _measured_settings(run: RunRecord) -> dict[str, Any]:
+    if SPEC_KEY not in run.params:  # a run stored before its spec was: nothing to read
+        return {}
+    # Imported here: the spec's names (recall_audit/spec.py) only for runs that stored one.
+    from recall_audit.storage.specs import measured_settings
+
+    return measured_settings(run)
 
 
 def _signatures(session: Session, run_id: str) -> dict[str, Signature]:

@@ -57,6 +57,10 @@ class CaseRecord(Record):
     ground_truth_hash: str | None
 
 
+# The key of a run's params holding its spec as it was stored (recall_audit/storage/specs.py).
+SPEC_KEY = "spec"
+
+
 class RunRecord(Record):
     id: str
     dataset_id: int

@@ -11,13 +11,12 @@ from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from typing import Any
 
 import anyio
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from recall_audit.compare.compare import Comparison
 from recall_audit.diagnosis import (
-    DEFAULT_DEPTH,
     DiagnoseSettings,
     KnowledgeBase,
     RunDiagnosis,
@@ -31,6 +30,7 @@ from recall_audit.retrievers import load_callable, retriever_from_spec
 from recall_audit.retrievers.context import Extractor
 from recall_audit.scorer.judge import Attribution, Extraction, Judge, verdict_cache_version
 from recall_audit.scorer.judges import get_judge
+from recall_audit.spec import PRECOMPUTED, AuditSpec
 from recall_audit.storage import DatabaseResponseCache, get_cached_attribution, write_attributions
 from recall_audit.storage.diagnosis import cases_to_diagnose, lost_evidence, run_top_k
 from recall_audit.storage.knowledge import (
@@ -43,24 +43,22 @@ from recall_audit.types import Verdict
 
 
 class DiagnosisPlan(BaseModel):
-    """What the diagnosis of one run needs: its judge and retriever (specs, as the audit
-    was given them), the knowledge base when the retriever's own corpus is not it."""
+    """What the diagnosis of one run needs: the run and its spec (the audit's own; a stored
+    run's as it was stored), whose judge, retriever (with its settings, context field and
+    extractor), knowledge base, depth, concurrency and limits it diagnoses with."""
 
     model_config = ConfigDict(frozen=True)
 
     run_id: str
-    judge: str
-    retriever: str
-    knowledge_base: str | None = None
-    depth: int = Field(default=DEFAULT_DEPTH, ge=1)
-    concurrency: int = Field(default=16, ge=1)
-    app_dir: str | None = None
-    context_field: str | None = None
-    context_extractor: str | None = None
-    # The audit's settings of a local retriever (chunking, embedding model) beside its spec.
-    local: dict[str, Any] = Field(default_factory=dict)
-    # The audit's limits (its spec's; those of the environment for a run diagnosed later).
-    limits: CaseLimits = Field(default_factory=CaseLimits)
+    spec: AuditSpec
+
+    @property
+    def retriever(self) -> str:
+        return self.spec.retriever.spec or PRECOMPUTED
+
+    @property
+    def depth(self) -> int:
+        return self.spec.diagnosis.diagnose_depth
 
 
 def open_knowledge_base(
@@ -157,10 +155,11 @@ class CachedVerdicts:
         return attribution
 
 
-def _extractor(plan: DiagnosisPlan) -> Extractor | None:
-    if plan.context_extractor is None:
+def _extractor(spec: AuditSpec) -> Extractor | None:
+    extractor = spec.retriever.context_extractor
+    if extractor is None:
         return None
-    return load_callable(plan.context_extractor.removeprefix("python:"), plan.app_dir)
+    return load_callable(extractor.removeprefix("python:"), spec.app_dir)
 
 
 async def diagnose_run(
@@ -177,24 +176,24 @@ async def diagnose_run(
     cases = [c for c in cases if only is None or c.case_key in only]
     top_k = await in_session(engine, run_top_k, plan.run_id)
     recorded = await in_session(engine, _recorded_version, plan.run_id)
+    spec = plan.spec
+    local, limits = spec.retriever.local_settings(), spec.case_limits
     async with AsyncExitStack() as stack:
-        judge = get_judge(plan.judge, cache=DatabaseResponseCache(engine), limits=plan.limits)
+        judge = get_judge(spec.judge, cache=DatabaseResponseCache(engine), limits=limits)
         if isinstance(judge, AbstractAsyncContextManager):  # a model judge's pool
             await stack.enter_async_context(judge)
         else:
             judge = await stack.enter_async_context(CachedVerdicts(judge, engine))
         retriever = await stack.enter_async_context(
-            retriever_from_spec(
-                plan.retriever, app_dir=plan.app_dir, local=plan.local, limits=plan.limits
-            )
+            retriever_from_spec(plan.retriever, app_dir=spec.app_dir, local=local, limits=limits)
         )
         kb = await anyio.to_thread.run_sync(
             open_knowledge_base,
             plan.retriever,
-            plan.knowledge_base,
+            spec.diagnosis.knowledge_base,
             retriever,
-            plan.local,
-            plan.limits,
+            local,
+            limits,
         )
         diagnoses = await diagnose_cases(
             cases,
@@ -202,9 +201,9 @@ async def diagnose_run(
             kb,
             retriever=retriever,
             settings=DiagnoseSettings(depth=plan.depth),
-            concurrency=plan.concurrency,
-            text_field=plan.context_field,
-            extractor=_extractor(plan),
+            concurrency=spec.limits.concurrency,
+            text_field=spec.retriever.context_field,
+            extractor=_extractor(spec),
         )
     diagnosis = summarise(
         plan.run_id,

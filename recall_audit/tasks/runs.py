@@ -9,7 +9,7 @@ from sqlmodel import Session
 
 from recall_audit.errors import ConfigurationError
 from recall_audit.scorer.judge import Judge
-from recall_audit.spec import Configuration
+from recall_audit.spec import UNMEASURED, AuditSpec, measured_differences
 from recall_audit.storage import (
     DatasetRecord,
     RunRecord,
@@ -21,6 +21,7 @@ from recall_audit.storage import (
     resume_run,
 )
 from recall_audit.storage.owners import RunOwner, set_run_owner, with_owner
+from recall_audit.storage.records import SPEC_KEY
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.stage import stage
 
@@ -30,7 +31,7 @@ def _resume(
     prefix: str,
     dataset: DatasetRecord,
     judge: Judge,
-    configuration: Configuration,
+    spec: AuditSpec,
     flow_run_id: str | None,
 ) -> RunRecord:
     run_id = resolve_run_id(session, prefix)
@@ -45,24 +46,40 @@ def _resume(
             f"--resume {prefix}: run {run.id} audited {run.dataset_name} with judge {run.judge}; "
             "resume it with the same dataset and judge"
         )
-    if run.config_key not in (None, configuration.key):
-        raise ConfigurationError(
-            f"--resume {prefix}: run {run.id} audited configuration {run.config_name}; "
-            "resume it with the same retriever settings and samples"
-        )
+    _check_same_spec(prefix, run, spec)
     if run.status == RunStatus.COMPLETED:
         raise ConfigurationError(f"--resume {prefix}: run {run.id} already completed")
     return resume_run(session, run.id, flow_run_id)
+
+
+def _check_same_spec(prefix: str, run: RunRecord, spec: AuditSpec) -> None:
+    """A resumed run goes on with the spec it was started with: half its cases measured one
+    way and half another would be no run at all. Only how fast and where it runs may change."""
+    stored = run.params.get(SPEC_KEY)
+    if stored is None:  # a run stored before its spec was: its configuration must match
+        if run.config_key not in (None, spec.configuration().key):
+            raise ConfigurationError(
+                f"--resume {prefix}: run {run.id} audited configuration {run.config_name}; "
+                "resume it with the same retriever settings and samples"
+            )
+        return
+    differences = measured_differences(stored, spec.stored())
+    if differences:
+        told = "; ".join(f"{name} {old!r} then, {new!r} now" for name, old, new in differences)
+        may = ", ".join(sorted(UNMEASURED))
+        raise ConfigurationError(
+            f"--resume {prefix}: the run was started with other settings ({told}); "
+            f"resume it with the settings it was started with (only {may} may differ)"
+        )
 
 
 @stage("open-run")
 async def open_run(
     engine: Engine,
     dataset: DatasetRecord,
-    configuration: Configuration,
+    spec: AuditSpec,
     judge: Judge,
-    scale: float,
-    params: dict[str, Any],
+    trigger: str | None,
     resume: str | None,
     run_id: str | None,
     flow_run_id: str | None,
@@ -70,9 +87,13 @@ async def open_run(
     # Who runs it, so that the next run can tell when this process was killed.
     owner = RunOwner.current()
     if resume:
-        run = await in_session(engine, _resume, resume, dataset, judge, configuration, flow_run_id)
+        run = await in_session(engine, _resume, resume, dataset, judge, spec, flow_run_id)
         await in_session(engine, set_run_owner, run.id, owner)
         return run
+    configuration = spec.configuration()
+    # The whole spec, its secrets as references (the resumed run, its diagnosis and a
+    # comparison read it back); what started the run beside it.
+    params: dict[str, Any] = {SPEC_KEY: spec.stored(), "trigger": trigger}
     return await in_session(
         engine,
         create_run,
@@ -84,7 +105,7 @@ async def open_run(
         judge_version=judge.version,
         config_key=configuration.key,
         config_name=configuration.name,
-        scale=scale,
+        scale=spec.scale,
         params=with_owner(params, owner),
         prefect_flow_run_id=flow_run_id,
     )
