@@ -1,6 +1,7 @@
 """`recall-audit run` with a model judge makes the first cases' calls while Prefect is still
-imported (recall_audit/tasks/early.py): they reach the model before the flow run starts, and the flow
-takes their answers instead of asking again, so every call is made once and booked once."""
+imported (recall_audit/headstart/early.py): they reach the model before the flow run starts,
+and the flow takes their answers instead of asking again, so every call is made once and
+booked once."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ from model_server import FakeModelServer
 from pydantic import SecretStr
 from test_cli import EINSTEIN, cli_env, recall_audit
 
+from recall_audit.headstart.early import EARLY_BATCHES, EarlyReplies, _judge_ahead, _NoAnswers
 from recall_audit.scorer.judges import LLMJudge, ModelSettings, get_judge
 from recall_audit.scorer.prompts import claim_source
 from recall_audit.spec import AuditSpec, DatasetSpec, RunLimits
-from recall_audit.tasks.early import EARLY_BATCHES, EarlyReplies, _judge_ahead, _NoAnswers
 
 
 def _with_twins(path: Path) -> Path:

@@ -12,6 +12,7 @@ back: each floor imports only the floors below it, never one above.
     spec          the AuditSpec, the one description of an audit
     storage       tables, migrations, repository functions
     tasks         the Prefect tasks, thin over the floors below
+    headstart     what a command does for its flow before it runs (early calls, judging ahead)
     flows         the audit flow, the watcher, the experiment
     server        the project's own Prefect server and its database
     deployments   schedules, triggers, alerts
@@ -30,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "recall_audit"
 FLOORS = [
     "ground", "text", "datasets", "models", "retrievers", "scorer", "compare", "diagnosis",
-    "spec", "storage", "tasks", "flows", "server", "deployments", "cli",
+    "spec", "storage", "tasks", "headstart", "flows", "server", "deployments", "cli",
 ]  # fmt: skip
 # The package's own top: the public API and the pytest plugin may use any floor.
 TOP = {"__init__", "__main__", "pytest_plugin", "testing"}
@@ -82,6 +83,18 @@ def test_every_floor_imports_only_the_floors_below_it() -> None:
 def test_every_folder_of_the_package_is_a_floor() -> None:
     folders = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
     assert folders <= set(FLOORS), folders - set(FLOORS)
+
+
+def test_no_module_rebinds_a_global() -> None:
+    """What one layer hands another goes as objects (recall_audit/headstart/), never through
+    a module's globals rebound by a `global` statement."""
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path)))
+        if isinstance(node, ast.Global)
+    ]
+    assert found == []
 
 
 def test_the_rule_sees_imports_inside_functions(tmp_path: Path) -> None:

@@ -564,7 +564,7 @@ async def test_asking_attribution_ahead_sends_what_attribute_will_send(
     model_server: FakeModelServer,
 ) -> None:
     """Each window's first request, as `attribute` sends it, and none that is cached: a model
-    that keeps answers (recall_audit/tasks/early.py) then serves `attribute` without a second call."""
+    that keeps answers (recall_audit/headstart/early.py) then serves `attribute` without a second call."""
     from lexical_model import lexical_model
 
     model_server.responder = lexical_model

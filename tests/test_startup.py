@@ -213,12 +213,13 @@ def test_a_run_imports_no_fastapi_and_with_the_built_in_judge_no_model_client(
     assert unwanted == [], unwanted[:10]
 
 
-# What the early calls of a model judge on precomputed chunks import (recall_audit/tasks/early.py), as
-# check_before_start makes them: the judge, the retriever, the early judge.
+# What the early calls of a model judge on precomputed chunks import
+# (recall_audit/headstart/early.py), as check_before_start makes them: the judge, the
+# retriever, the early judge.
 EARLY_CALLS = """
 from recall_audit.scorer.judges import get_judge
 from recall_audit.retrievers import retriever_from_spec
-from recall_audit.tasks.early import can_call_early
+from recall_audit.headstart.early import can_call_early
 from recall_audit.text.text import analyse
 get_judge("openai/m")
 retriever_from_spec("precomputed")

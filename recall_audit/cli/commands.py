@@ -14,7 +14,6 @@ import os
 import sys
 import threading
 import uuid
-from concurrent.futures import Future
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
@@ -43,6 +42,7 @@ from recall_audit.cli.terminal import safe
 from recall_audit.datasets.cases import check_dataset_name, iter_cases
 from recall_audit.datasets.qrels import read_qrels
 from recall_audit.flows.environment import api_given, configure_prefect
+from recall_audit.headstart import HeadStart
 from recall_audit.server.local_server import (
     ensure_prefect_api,
     prefect_api_ready,
@@ -128,20 +128,20 @@ app.registered_commands.extend(results.app.registered_commands)
 def check_before_start(
     spec: AuditSpec,
     resume: str | None = None,
-    loop: AuditLoop | None = None,
+    head_start: HeadStart | None = None,
     count: bool = True,
 ) -> tuple[int | None, str | None]:
     """Everything that can be checked before the flow starts, each a one-line error with exit
     code 2: the dataset's name and rows, the judge and retriever, Prefect, the run to resume,
     the task runner. Returns the dataset's number of valid rows (None unless `count` or fail
-    mode, which reads every row anyway) and the resumed run's id. Given the `loop` the audit
-    will run on, the run's first model calls start on it as soon as they can be known
+    mode, which reads every row anyway) and the resumed run's id. Given the run's
+    `head_start`, its first model calls start as soon as they can be known
     (start_early_calls)."""
     dataset = Path(spec.dataset.path)
     # In fail mode a bad row stops the command before any model call; otherwise the rows are
     # counted, for a progress bar only, once the first calls are out (on a large file, a
     # tenth of a second and more).
-    counted_first = spec.dataset.on_bad_row == "fail" or loop is None
+    counted_first = spec.dataset.on_bad_row == "fail" or head_start is None
     check_rows = partial(_check_rows, dataset, spec.dataset.on_bad_row, spec.retriever.spec)
     with bad_input_exits():
         check_dataset_name(spec.dataset.name or dataset.stem)
@@ -162,8 +162,8 @@ def check_before_start(
         check_prefect_api()
     with bad_input_exits():
         ensure_prefect_api()
-    if loop is not None and _can_call_early(spec, resumed):
-        start_early_calls(spec, engine, loop)
+    if head_start is not None and _can_call_early(spec, resumed):
+        start_early_calls(spec, engine, head_start)
     if not counted_first and count:
         with bad_input_exits():
             total = check_rows(count=True)
@@ -187,32 +187,30 @@ def wait_for_prefect_api() -> None:
         errors.print(started, highlight=False, soft_wrap=True)
 
 
-def judge_ahead(spec: AuditSpec, resume: str | None, loop: AuditLoop) -> Future[None] | None:
+def judge_ahead(spec: AuditSpec, resume: str | None, head_start: HeadStart) -> None:
     """While the server this command started boots (seconds, on a project's first command),
     the built-in judge's work for the run goes ahead on the loop the audit will run on
-    (recall_audit/tasks/ahead.py); None when no server is starting, or the work cannot be known."""
+    (recall_audit/headstart/ahead.py); nothing when no server is starting, or the work cannot
+    be known."""
     if not server_starting():
-        return None
-    from recall_audit.tasks import ahead
+        return
+    from recall_audit.headstart.ahead import can_judge_ahead
 
-    if not ahead.can_judge_ahead(spec, resume):
-        return None
-    return ahead.start_judging_ahead(spec, loop.loop)
+    if can_judge_ahead(spec, resume):
+        head_start.judge_ahead(spec)
 
 
 def _can_call_early(spec: AuditSpec, resume: str | None) -> bool:
-    from recall_audit.tasks.early import can_call_early
+    from recall_audit.headstart.early import can_call_early
 
     return can_call_early(spec, resume)
 
 
-def start_early_calls(spec: AuditSpec, engine: Any, loop: AuditLoop) -> None:
-    """The run's first model calls, made on the loop the audit will run on (recall_audit/tasks/early.py):
-    they go while Prefect is imported and the run created."""
-    from recall_audit.tasks import early
-
+def start_early_calls(spec: AuditSpec, engine: Any, head_start: HeadStart) -> None:
+    """The run's first model calls, made on the loop the audit will run on
+    (recall_audit/headstart/early.py): they go while Prefect is imported and the run created."""
     with bad_input_exits():
-        early.start_early_calls(spec, engine, loop.loop)
+        head_start.call_early(spec, engine)
 
 
 def audit_with_progress(
@@ -222,17 +220,18 @@ def audit_with_progress(
     keep_errors: bool,
     show: bool,
     loop: AuditLoop | None = None,
-    ahead: Future[None] | None = None,
+    head_start: HeadStart | None = None,
 ) -> tuple[Any, list[str]]:
     """Runs the audit flow (on `loop` when given), a progress bar on the terminal when
     `show`; returns its summary and the gate's failures (none when it passed). Ctrl-C or
-    SIGTERM stops it resumably. The work `ahead` of the flow stops when the flow starts."""
+    SIGTERM stops it resumably. The flow is given the `head_start` (on `loop`), whose
+    judging ahead stops when the flow starts."""
     from recall_audit.flows.audit import audit
     from recall_audit.flows.verdict import GateFailed
 
     wait_for_prefect_api()
-    if ahead is not None:
-        ahead.cancel()  # the flow judges what it did not get to
+    if head_start is not None:
+        head_start.stop_judging_ahead()  # the flow judges what it did not get to
     run_id = str(uuid.uuid4()) if resume is None else None
     stop = threading.Event()
     watcher = None
@@ -242,6 +241,8 @@ def audit_with_progress(
     # A retriever URL with credentials reaches the flow by reference, never as a parameter.
     by_reference = spec.with_retriever(retriever_by_reference(spec.retriever.spec))
     flow = audit(spec=by_reference, resume=resume, keep_errors=keep_errors, run_id=run_id)
+    if head_start is not None:
+        flow = head_start.run(flow)
     startup_done()
     try:
         with (
@@ -266,14 +267,15 @@ def audit_and_report(
 ) -> None:
     """Checks, runs and reports one audit; exits 1 when it broke its gate, else 0."""
     loop = AuditLoop()
+    head_start = HeadStart(loop.loop)
     show = console.is_terminal and not as_json
     # With --json, stdout is the summary's alone: what anything else prints while the audit
     # runs (a user's retriever or extractor above all) goes to stderr.
     with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
-        total, resumed = check_before_start(spec, resume, loop, count=show)
-        ahead = judge_ahead(spec, resumed, loop)
+        total, resumed = check_before_start(spec, resume, head_start, count=show)
+        judge_ahead(spec, resumed, head_start)
         summary, gate_failures = audit_with_progress(
-            spec, total, resumed, keep_errors, show, loop, ahead
+            spec, total, resumed, keep_errors, show, loop, head_start
         )
     if as_json:
         print(json.dumps(summary.model_dump(mode="json")))

@@ -30,6 +30,7 @@ from recall_audit.flows.deployed import check_deployed_parameters
 from recall_audit.flows.lean import lean_flow
 from recall_audit.flows.runners import batch_runner, batch_size_for, check_task_runner
 from recall_audit.flows.verdict import final_state
+from recall_audit.headstart import given_head_start
 from recall_audit.redact import scrub_logs
 from recall_audit.spec import PRECOMPUTED, AuditSpec
 from recall_audit.storage import (
@@ -376,7 +377,8 @@ async def _audit_cases(engine: Engine, plan: BatchPlan, total: int) -> None:
     try:
         with batch_runner(spec.limits.task_runner) as (runner, in_flight):
             if runner is None:
-                async with open_batch_context(plan, engine) as ctx:
+                # What the command did for this run before it started (recall_audit/headstart/).
+                async with open_batch_context(plan, engine, given_head_start()) as ctx:
                     await audit_in_process(ctx, batches, in_flight, tally)
             else:
                 await audit_submitted(runner, plan, batches, in_flight, tally)
@@ -405,7 +407,7 @@ async def _conclude(
     summary = AuditSummary.of(run, loaded, comparison, spec.samples, spreads)
     if diagnosing:
         plan = DiagnosisPlan(run_id=run.id, spec=spec)
-        diagnosis = await diagnose_and_publish(engine, plan, run, comparison)
+        diagnosis = await diagnose_and_publish(engine, plan, run, comparison, given_head_start())
         summary = summary.model_copy(update={"diagnosis": diagnosis})
     figures = RunFigures(
         dataset=run.dataset_name,

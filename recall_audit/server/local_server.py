@@ -26,6 +26,7 @@ import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
+from contextvars import ContextVar
 from pathlib import Path
 from typing import IO, Any
 
@@ -84,16 +85,16 @@ def ensure_prefect_api() -> None:
 
 def server_starting() -> bool:
     """Whether this command launched a server that has not answered yet."""
-    return _starting is not None
+    return _starting.get() is not None
 
 
 def prefect_api_ready() -> str | None:
     """Waits until the server this command started answers; returns the line to tell the
     user, None when it started none."""
-    global _starting
-    if _starting is None:
+    starting = _starting.get()
+    if starting is None:
         return None
-    starting, _starting = _starting, None
+    _starting.set(None)
     return starting.ready()
 
 
@@ -145,14 +146,14 @@ class _Starting:
         self.lock.close()
 
 
-# The server this command launched and has not yet seen answer.
-_starting: _Starting | None = None
+# The server this command launched and has not yet seen answer: set and read by the
+# command's main thread, from its first lines (start_before_imports) to its last.
+_starting: ContextVar[_Starting | None] = ContextVar("recall_audit_server_starting", default=None)
 
 
 def start_local_server() -> None:
     """Launches the project's server in the background unless one answers, and points
     PREFECT_API_URL at it. Two commands starting at once start one server (a file lock)."""
-    global _starting
     home = prefect_home()
     home.mkdir(parents=True, exist_ok=True)
     port, idle = server_port(), idle_seconds()
@@ -163,7 +164,7 @@ def start_local_server() -> None:
         if local_server_answers(api):
             lock.close()
         else:
-            _starting = _Starting(home, port, idle, lock)
+            _starting.set(_Starting(home, port, idle, lock))
     except BaseException:
         lock.close()
         raise
@@ -188,10 +189,10 @@ def start_before_imports() -> None:
 def stop_unused_server() -> None:
     """A server this command launched and never ran an audit on (it stopped at bad input or
     a signal first) is stopped: a command that did nothing leaves nothing running."""
-    global _starting
-    if _starting is None:
+    starting = _starting.get()
+    if starting is None:
         return
-    starting, _starting = _starting, None
+    _starting.set(None)
     starting.stop()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from typing import TYPE_CHECKING
 
 from prefect import task
 from prefect.cache_policies import NO_CACHE
@@ -33,13 +34,16 @@ from recall_audit.tasks.attribute import attribute
 from recall_audit.tasks.cases import register_cases
 from recall_audit.tasks.claims import extract_claims
 from recall_audit.tasks.context import extract_context
-from recall_audit.tasks.early import model_settings, take_early_calls
+from recall_audit.tasks.endpoint import model_settings
 from recall_audit.tasks.limits import SharedLimits, shared_model_limits
 from recall_audit.tasks.ordered import RankedLimiter
 from recall_audit.tasks.retrieve import retrieve
 from recall_audit.tasks.secrets import secret_from_block
 from recall_audit.tasks.work import AuditContext
 from recall_audit.types import Usage
+
+if TYPE_CHECKING:
+    from recall_audit.tasks.given import HeadStartJudges
 
 # Cases being judged for each request the endpoint has in flight.
 CASES_PER_REQUEST_SLOT = 2
@@ -85,18 +89,22 @@ def named_judge(spec: str) -> AbstractAsyncContextManager[Judge]:
 
 
 @asynccontextmanager
-async def open_batch_context(plan: BatchPlan, engine: Engine) -> AsyncIterator[AuditContext]:
-    """The judge and retriever the plan names, on `engine`, closed when the block ends."""
+async def open_batch_context(
+    plan: BatchPlan, engine: Engine, head_start: HeadStartJudges | None = None
+) -> AsyncIterator[AuditContext]:
+    """The judge and retriever the plan names, on `engine`, closed when the block ends; the
+    judge answers first from the command's `head_start`, when it made one."""
     spec, limits = plan.spec, plan.spec.limits
     commits = GroupCommit(engine)
     cache = DatabaseResponseCache(engine, commits)
-    # The judge the command's early calls were made with (recall_audit/tasks/early.py), when it made some.
-    early = take_early_calls()
-    judge = early.judge_for(spec, cache) if early else None
+    # The judge the command's early calls were made with (recall_audit/headstart/early.py).
+    judge = head_start.early_judge(spec, cache) if head_start else None
     if judge is None:
         key = await secret_from_block(spec.api_key_block) if spec.api_key_block else None
         settings = model_settings(spec, key)
         judge = get_judge(spec.judge, settings=settings, cache=cache, limits=spec.case_limits)
+    if head_start:
+        judge = head_start.remembering(judge)
     async with AsyncExitStack() as stack:
         yield AuditContext(
             engine=engine,

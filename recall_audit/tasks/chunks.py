@@ -1,6 +1,6 @@
 """The chunks a case is judged on, read out of its retriever's answer, and the limits they must
-keep. No Prefect here: the run's first model calls (recall_audit/tasks/early.py) read them before it is
-imported, exactly as the extract-context stage will."""
+keep. No Prefect here: the run's first model calls (recall_audit/headstart/early.py) read
+them before it is imported, exactly as the extract-context stage will."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from pydantic import BaseModel, ConfigDict
@@ -40,6 +40,9 @@ from recall_audit.storage.knowledge import (
 )
 from recall_audit.tasks.db import in_session
 from recall_audit.types import Verdict
+
+if TYPE_CHECKING:
+    from recall_audit.tasks.given import HeadStartJudges
 
 
 class DiagnosisPlan(BaseModel):
@@ -167,11 +170,13 @@ async def diagnose_run(
     plan: DiagnosisPlan,
     comparison: Comparison | None = None,
     only: set[str] | None = None,
+    head_start: HeadStartJudges | None = None,
 ) -> RunDiagnosis:
     """The run's missed claims with their causes, what to do next, and (given the run's
     comparison with its baseline) the cause of each lost claim. A model judge's answers, and
     the built-in judge's verdicts, are cached in the database, so an unchanged case costs
-    nothing the next night. `only` limits it to those case keys."""
+    nothing the next night. `only` limits it to those case keys; the judge answers first
+    from the command's `head_start`, when it made one."""
     cases = await in_session(engine, cases_to_diagnose, plan.run_id)
     cases = [c for c in cases if only is None or c.case_key in only]
     top_k = await in_session(engine, run_top_k, plan.run_id)
@@ -180,6 +185,8 @@ async def diagnose_run(
     local, limits = spec.retriever.local_settings(), spec.case_limits
     async with AsyncExitStack() as stack:
         judge = get_judge(spec.judge, cache=DatabaseResponseCache(engine), limits=limits)
+        if head_start:
+            judge = head_start.remembering(judge)
         if isinstance(judge, AbstractAsyncContextManager):  # a model judge's pool
             await stack.enter_async_context(judge)
         else:

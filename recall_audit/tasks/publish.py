@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from prefect import get_run_logger
@@ -41,6 +41,9 @@ from recall_audit.storage import (
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.diagnose import DiagnosisPlan, diagnose_run
 from recall_audit.tasks.stage import stage
+
+if TYPE_CHECKING:
+    from recall_audit.tasks.given import HeadStartJudges
 
 WORST_CASES = 10
 # Lost claims an event names (the count says how many there were), and characters of each.
@@ -294,12 +297,17 @@ async def publish_report(
 
 @stage("diagnose")
 async def diagnose_and_publish(
-    engine: Engine, plan: DiagnosisPlan, run: RunRecord, comparison: Comparison | None
+    engine: Engine,
+    plan: DiagnosisPlan,
+    run: RunRecord,
+    comparison: Comparison | None,
+    head_start: HeadStartJudges | None = None,
 ) -> RunDiagnosis:
     """The diagnosis, and its artifacts: the run's summary with what to do next, "why
     missed", and the lost claims with the cause of each (a new version of the lost-claims
-    artifact) when claims were lost."""
-    diagnosis = await diagnose_run(engine, plan, comparison)
+    artifact) when claims were lost. Its judge answers first from the command's
+    `head_start`, when it made one."""
+    diagnosis = await diagnose_run(engine, plan, comparison, head_start=head_start)
     dataset = run.dataset_name
     # Independent API calls, as the report's: sent together, they cost one round trip.
     async with anyio.create_task_group() as group:

@@ -141,7 +141,7 @@ class LLMJudge:
     async def ask_attribution_ahead(self, claims: Sequence[str], chunks: Sequence[str]) -> None:
         """Asks what `attribute` will ask first (each window's request, unless cached), and
         reads no answer: for a model that keeps answers for the `attribute` that follows
-        (recall_audit/tasks/early.py), so they are read once, by it."""
+        (recall_audit/headstart/early.py), so they are read once, by it."""
         for a, b in context_windows(chunks, self.context_budget) if claims else []:
             request = self._attribution_build(claims, chunks[a:b])(range(len(claims)), "", 1)
             if self.cache is None or await self.cache.get(self._cache_key(request)) is None:

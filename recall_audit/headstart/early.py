@@ -13,7 +13,9 @@ flow's batches then use (the same pool, the same limiter: the in-flight limit an
 limits count them), and the flow's judge gets each answer as the answer to its own first ask
 of that request, its usage booked on the case as any call's. An answer the flow never asks
 for (a ground truth another process froze meanwhile) is a call wasted, never a result
-changed: every case is judged, saved and shown in Prefect as it would have been.
+changed: every case is judged, saved and shown in Prefect as it would have been. The
+flow's batches take the calls through `EarlyCalls.judge_for`, which the command's HeadStart
+hands them (recall_audit/headstart/__init__.py).
 No Prefect here: the first calls go before it is imported.
 """
 
@@ -25,10 +27,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pydantic import SecretStr
-
 from recall_audit.datasets.cases import DatasetCase, iter_batches, iter_cases
-from recall_audit.models import ModelSettings, RateLimits
 from recall_audit.models.base import ChatModel, JsonReply, JsonRequest
 from recall_audit.models.cache import ResponseCache
 from recall_audit.redact import Scrubber, scrubber
@@ -38,6 +37,7 @@ from recall_audit.scorer.judges import LLMJudge, get_judge
 from recall_audit.scorer.prompts import claim_key, claim_source
 from recall_audit.spec import BATCH_SIZE, PRECOMPUTED, AuditSpec
 from recall_audit.tasks.chunks import chunk_problem, kept_chunks
+from recall_audit.tasks.endpoint import model_settings
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -45,19 +45,6 @@ if TYPE_CHECKING:
 # How far ahead of the flow the early calls may go, in batches of answers it has not taken:
 # the two it starts with, and as many again to keep a fast endpoint busy while it starts one.
 EARLY_BATCHES = 4
-
-
-def model_settings(spec: AuditSpec, api_key: SecretStr | None = None) -> ModelSettings:
-    """The judge's endpoint settings for the audit's batches."""
-    limits = spec.limits
-    return ModelSettings(
-        limits=RateLimits(rpm=limits.rpm, tpm=limits.tpm),
-        # The endpoint's own limiter keeps `concurrency` requests in flight, no more; a late
-        # request's copy would escape Prefect's shared limits, so there are none with them.
-        max_connections=limits.concurrency,
-        hedge=limits.shared_model_limit is None and limits.shared_model_rpm is None,
-        api_key=api_key,
-    )
 
 
 class Overtaken(Exception):
@@ -191,16 +178,6 @@ def _endpoint(spec: AuditSpec) -> tuple[Any, ...]:
     return spec.judge, limits.concurrency, limits.rpm, limits.tpm, spec.api_key_block
 
 
-# The early calls this process made, until the flow's batches take them.
-_made: EarlyCalls | None = None
-
-
-def take_early_calls() -> EarlyCalls | None:
-    global _made
-    made, _made = _made, None
-    return made
-
-
 def can_call_early(spec: AuditSpec, resume: str | None) -> bool:
     """Whether the flow's first calls can be known before it runs: a model judge, once per
     case, batches in this process on the endpoint's own limits, a new run, and the rows'
@@ -226,7 +203,6 @@ def start_early_calls(
     batches to take; None when the judge makes no model calls. Without `engine` the results
     database does not exist yet (it holds no frozen claims and no cached answers): the calls
     go while it is created."""
-    global _made
     judge = get_judge(spec.judge, settings=model_settings(spec), limits=spec.case_limits)
     if not isinstance(judge, LLMJudge):
         return None
@@ -234,8 +210,7 @@ def start_early_calls(
     cache = _NoAnswers() if engine is None else _read_only_cache(engine)
     early = LLMJudge(model.early, cache=cache)
     work = asyncio.run_coroutine_threadsafe(_judge_ahead(spec, engine, early, model), loop)
-    _made = EarlyCalls(spec, model, work)
-    return _made
+    return EarlyCalls(spec, model, work)
 
 
 async def _judge_ahead(
