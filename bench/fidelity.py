@@ -610,13 +610,17 @@ def main(argv: Iterable[str] | None = None) -> int:
         text, region = measure_judge(args.judge, data, args.limit, command), "model"
     else:
         import atomic_fidelity  # beside this script; tests load this module by its path
+        import perturbations
 
         measured = measure(data)
         text, region = markdown(measured, "make fidelity"), "builtin"
         atomic = atomic_fidelity.markdown("make fidelity", measured.chosen)
+        perturbed = perturbations.markdown(perturbations.raised(), BuiltinJudge.version)
         if args.write:
             write_doc(args.write, "atomic", wrapped("atomic", atomic))
+            write_doc(args.write, "perturbations", wrapped("perturbations", perturbed))
         print(atomic)
+        print(perturbed)
     if args.write:
         write_doc(args.write, region, text)
     print(text)

@@ -7,14 +7,19 @@ count for more) and no check in checks.py vetoes that window: no other value whe
 claim has a number, no other name in a name's slot, no denied word, the claim's subject
 named in the window or its chunk's title, no roles swapped around a shared word, no number
 bound to another fact, no sentence declared false or denied, no "former" against "is",
-no opposite direction ("rose" / "fell"), and no question. When no window suffices, up to
-three windows of one document (chunks with the same title, or none) may be pooled.
+no opposite direction ("rose" / "fell"), and no question. Only sentences that assert count
+(recall_audit/text/assertion.py): a tag list, a question, a conditional or a sentence calling
+a statement false holds a claim's words without stating it, and a claim found only there is
+unsupported, with where and why (contradicted when a chunk calls it false). When no window
+suffices, up to three windows of one document (chunks with the same title, or none) may be
+pooled.
 
 What it cannot see is listed in docs/fidelity.md.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 import re
@@ -28,7 +33,8 @@ from recall_audit.scorer.judge import Attribution, Extraction
 from recall_audit.scorer.judges import atomic, atomic_cjk
 from recall_audit.scorer.judges.checks import CONTRADICTIONS, RULES, Claim, Evidence, vetoes
 from recall_audit.scorer.relations import Shape, shape
-from recall_audit.text import cjk, lexicon
+from recall_audit.text import assertion, cjk, lexicon
+from recall_audit.text.assertion import Mood
 from recall_audit.text.languages import ENGLISH, detect
 from recall_audit.text.text import (
     Analysis,
@@ -238,21 +244,57 @@ def _sentence(text: str, language: str) -> Analysis:
     return analyse(text, with_names=False, language=language)
 
 
+_STATING = frozenset({Mood.STATES})
+_SUPPOSING = frozenset({Mood.STATES, Mood.SUPPOSES})
+_DENYING = frozenset({Mood.DENIES})
+# What a chunk does with a claim it holds without stating it, most telling first.
+_UNSTATED = {
+    Mood.DENIES: "calls it false or denies it",
+    Mood.ASKS: "only asks it",
+    Mood.SUPPOSES: "states it only under a condition",
+    Mood.LISTS: "only lists its words (tags or keywords, no sentence)",
+}
+_NOTHING_STATED = _merge([])
+
+
 class _Context:
     """The chunks of one call, analysed once; shapes and grounding keys only on demand, for
     the few windows that could support a claim."""
 
     def __init__(self, chunks: Sequence[str], width: int, language: str) -> None:
         self.language = language
+        self.width = width
         self.texts = [[chunk[s:e] for s, e in sentence_spans(chunk or "")] for chunk in chunks]
-        self.analyses = [[_sentence(t, language) for t in sents] for sents in self.texts]
+        self.moods = [assertion.moods(sents) for sents in self.texts]
+        self.read = [[_sentence(t, language) for t in sents] for sents in self.texts]
         self._titles = [title(chunk or "") for chunk in chunks]
         self._joined = "\n".join(chunk or "" for chunk in chunks)
         self._shapes: dict[tuple[int, int], Shape] = {}
         self._keys: dict[tuple[int, int], frozenset[str]] = {}
         self._titled: dict[int, frozenset[str]] = {}
         self._sentence_names: dict[tuple[int, int], frozenset[Name]] = {}
+        self._admitting: dict[frozenset[Mood], _Context] = {_STATING: self}
+        self._admit(_STATING)
+
+    def has(self, mood: Mood) -> bool:
+        return any(mood in sents for sents in self.moods)
+
+    def admitting(self, moods: frozenset[Mood]) -> _Context:
+        """The same chunks where sentences of these moods count as support (the others
+        count as stating nothing): what a conditional claim, or a denial, is read against."""
+        if moods not in self._admitting:
+            other = copy.copy(self)  # sharing the texts and what is read of them
+            other._admit(moods)
+            self._admitting[moods] = other
+        return self._admitting[moods]
+
+    def _admit(self, moods: frozenset[Mood]) -> None:
         self._merged: dict[tuple[int, int, int], Analysis] = {}
+        self.analyses = [
+            [a if m in moods else _NOTHING_STATED for a, m in zip(sents, ms, strict=True)]
+            for sents, ms in zip(self.read, self.moods, strict=True)
+        ]
+        width = self.width
         hards = [[a.hard for a in sents] for sents in self.analyses]
         self.windows = [
             _Window(c, i, 1, a.terms, hards[c][i])
@@ -352,6 +394,17 @@ class _Context:
         return _quote(self.texts[window.chunk][best])
 
 
+def _reading(claim: str, context: _Context) -> _Context:
+    """The context a claim is judged against: a claim that something is false may be
+    supported by a denial, a conditional claim by a conditional sentence, any other only by
+    a statement."""
+    if context.has(Mood.DENIES) and assertion.mood(claim) is Mood.DENIES:
+        return context.admitting(_STATING | _DENYING)
+    if context.has(Mood.SUPPOSES) and assertion.is_conditional(claim):
+        return context.admitting(_SUPPOSING)
+    return context
+
+
 @dataclass(frozen=True, slots=True)
 class _Ranked:
     """A claim's windows scored, best first, with what pooling them gives."""
@@ -377,7 +430,7 @@ class BuiltinJudge:
     names, negation, subject, roles, number bindings, polarity and direction."""
 
     name = "builtin"
-    version = "builtin-12"
+    version = "builtin-13"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()
@@ -408,25 +461,45 @@ class BuiltinJudge:
         context, weights, siblings = self._read(claims, chunks)
         out = []
         for index, text in enumerate(claims):
-            ranked = self._rank(text, context, weights, siblings)
+            reading = _reading(text, context)
+            ranked = self._rank(text, reading, weights, siblings)
             why = self._unjudgeable(ranked, context)
-            verdict = (
-                Verdict(claim_index=index, supported=False, explanation=why)
-                if why or ranked is None
-                else self._verdict(index, ranked, context)
-            )
+            if why or ranked is None:
+                out.append(Verdict(claim_index=index, supported=False, explanation=why))
+                continue
+            verdict = self._verdict(index, ranked, reading)
+            if not verdict.supported and reading is context:
+                verdict = self._unstated(verdict, text, context, weights, siblings)
             out.append(verdict)
         return out
 
-    def judge_ahead(self, claims: Sequence[str], chunks: Sequence[str]) -> list[Verdict]:
-        """`judge`, its verdicts kept for the first call that asks for them: a command's
-        work while it waits (recall_audit/tasks/ahead.py) is not done again by its run."""
-        verdicts = self.judge(claims, chunks)
-        _ahead[self._call(claims, chunks)] = verdicts
-        return verdicts
-
-    def _call(self, claims: Sequence[str], chunks: Sequence[str]) -> _Call:
-        return self.settings, tuple(claims), tuple(chunks)
+    def _unstated(
+        self,
+        verdict: Verdict,
+        text: str,
+        context: _Context,
+        weights: _Rarity,
+        siblings: _Siblings,
+    ) -> Verdict:
+        """A claim the chunks hold only in sentences that assert nothing stays unsupported,
+        and says so: contradicted where a chunk calls it false ("It is a myth that ...")."""
+        for mood, why in _UNSTATED.items():
+            if not context.has(mood):
+                continue
+            reading = context.admitting(frozenset({mood}))
+            ranked = self._rank(text, reading, weights, siblings)
+            if ranked is None or not ranked.scored:
+                continue
+            score, window = ranked.scored[0]
+            if score >= self.settings.thresholds(ranked.spaceless)[0]:
+                return verdict.model_copy(
+                    update={
+                        "quote": reading.quote(window, ranked.claim.analysis.terms),
+                        "explanation": f"chunk {window.chunk + 1} {why}",
+                        "contradicted": mood is Mood.DENIES,
+                    }
+                )
+        return verdict
 
     def assess(
         self, claims: Sequence[str], chunks: Sequence[str], floor: float
@@ -436,16 +509,17 @@ class BuiltinJudge:
         context, weights, siblings = self._read(claims, chunks)
         out = []
         for text in claims:
-            ranked = self._rank(text, context, weights, siblings)
+            reading = _reading(text, context)
+            ranked = self._rank(text, reading, weights, siblings)
             if ranked is None or self._unjudgeable(ranked, context):
                 out.append(Assessment(windows=(), pooled=(0.0, frozenset())))
                 continue
             windows = tuple(
-                (score, self._vetoed(ranked.claim, context, [w], context.analysis(w)))
+                (score, self._vetoed(ranked.claim, reading, [w], reading.analysis(w)))
                 for score, w in ranked.scored
                 if score >= floor
             )
-            pooled = self._vetoed(ranked.claim, context, ranked.pooled, ranked.pooled_analysis)
+            pooled = self._vetoed(ranked.claim, reading, ranked.pooled, ranked.pooled_analysis)
             spaceless = bool(cjk.SPACELESS.search(text))
             out.append(Assessment(windows, (ranked.pooled_score, pooled), spaceless))
         return out
@@ -455,7 +529,9 @@ class BuiltinJudge:
     ) -> tuple[_Context, _Rarity, _Siblings]:
         """The chunks analysed, and the word weights the context and the claims give."""
         context = _Context(chunks, self.settings.window, detect([*claims, *chunks]))
-        rarity = _Rarity([a for sents in context.analyses for a in sents], self.settings.rarity)
+        # Weighed among the statements only: a sentence stating nothing changes no weight.
+        stated = [a for sents in context.analyses for a in sents if a is not _NOTHING_STATED]
+        rarity = _Rarity(stated, self.settings.rarity)
         siblings = _Siblings(claims, context.language, self.settings.cjk_sibling_discount)
         return context, rarity, siblings
 
