@@ -55,9 +55,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
 Resume = Annotated[
     str | None,
     typer.Option(
-        help="Continue an unfinished run (id or prefix), given the settings it was started "
-        "with (they are stored with it; any other is refused, naming it); only how fast and "
-        "where it runs may differ: "
+        help="Continue an unfinished run (id or prefix) with the settings it was started "
+        "with (stored with it: another is refused by name). Only how fast and where it runs "
+        "may differ: "
         + ", ".join(option(name) for name in SETTINGS if name in UNMEASURED)
         + "."
     ),
