@@ -171,3 +171,39 @@ def test_compare_names_the_settings_two_runs_were_given_differently(
     # How fast it ran (concurrency) changes nothing measured: not a difference.
     assert comparison.setting_changes == [SettingChange(setting="top_k", base=3, head=2)]
     assert "Settings that differ: top_k `3` → `2`" in comparison_markdown(comparison)
+
+
+def test_a_run_stored_before_its_spec_is_read_from_what_it_recorded(db_session):
+    from db_fixtures import seed_dataset
+
+    from recall_audit.storage import create_run
+
+    dataset, _ = seed_dataset(db_session)
+    recorded = {
+        "top_k": 8,
+        "samples": 3,
+        "dataset_path": "faq.jsonl",
+        "knowledge_base": "/kb",
+        "configuration": {"retriever": "bm25:kb.jsonl", "top_k": 8, "chunk_size": 300},
+    }
+    run = create_run(
+        db_session,
+        dataset_id=dataset.id,
+        retriever="bm25:kb.jsonl",
+        judge="builtin",
+        judge_version="1",
+        params=recorded,
+    )
+    spec = run_spec(run)
+    assert (spec.dataset.path, spec.retriever.spec, spec.retriever.top_k) == (
+        "faq.jsonl",
+        "bm25:kb.jsonl",
+        8,
+    )
+    assert (spec.retriever.chunk_size, spec.samples, spec.diagnosis.knowledge_base) == (
+        300,
+        3,
+        "/kb",
+    )
+    # Nothing to tell two such runs apart by: no setting is said to differ.
+    assert compare_runs(*paired_outcomes(db_session, run.id, run.id)).setting_changes == []
