@@ -611,16 +611,20 @@ def main(argv: Iterable[str] | None = None) -> int:
     else:
         import atomic_fidelity  # beside this script; tests load this module by its path
         import perturbations
+        import unsure
 
         measured = measure(data)
         text, region = markdown(measured, "make fidelity"), "builtin"
         atomic = atomic_fidelity.markdown("make fidelity", measured.chosen)
         perturbed = perturbations.markdown(perturbations.raised(), BuiltinJudge.version)
+        frozen = unsure.markdown(data)
         if args.write:
+            write_doc(args.write, "unsure", wrapped("unsure", frozen))
             write_doc(args.write, "atomic", wrapped("atomic", atomic))
             write_doc(args.write, "perturbations", wrapped("perturbations", perturbed))
         print(atomic)
         print(perturbed)
+        print(frozen)
     if args.write:
         write_doc(args.write, region, text)
     print(text)

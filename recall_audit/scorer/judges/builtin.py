@@ -171,6 +171,10 @@ class BuiltinSettings:
     rules: frozenset[str] = RULES
     # WordNet synonyms and other forms of a claim's words count as the words.
     synonyms: bool = True
+    # A verdict whose coverage lies within this share of its threshold, either side, is
+    # marked unsure (so are support pieced together across chunks, and a rejection resting
+    # on a check that only doubts, DOUBTING_VETOES).
+    unsure_band: float = 0.3
 
     def thresholds(self, spaceless: bool) -> tuple[float, float]:
         """(one window, a pool) for a claim in Japanese or Chinese, or in any other script."""
@@ -244,6 +248,9 @@ def _sentence(text: str, language: str) -> Analysis:
     return analyse(text, with_names=False, language=language)
 
 
+# Checks whose refusal is only a doubt (right about half the time on the fidelity files):
+# the others find the context stating another value, name or the opposite, or lacking one.
+DOUBTING_VETOES = frozenset({"subject"})
 _STATING = frozenset({Mood.STATES})
 _SUPPOSING = frozenset({Mood.STATES, Mood.SUPPOSES})
 _DENYING = frozenset({Mood.DENIES})
@@ -653,48 +660,61 @@ class BuiltinJudge:
         settings = self.settings
         claim = ranked.claim
         one, pool = settings.thresholds(ranked.spaceless)
+        band = settings.unsure_band
         # Every chunk holding a window that supports the claim on its own, best first.
         chunks: list[int] = []
         first: tuple[float, _Window] | None = None
-        refused = ""
+        refused, refusing = "", ""
         for score, w in ranked.scored:
             if score < one:
                 break
             if w.chunk in chunks:
                 continue
             evidence = context.evidence([w], context.analysis(w))
-            why = next((why for _, why in vetoes(settings.rules, claim, evidence)), "")
+            rule, why = next(vetoes(settings.rules, claim, evidence), ("", ""))
             if why:
-                refused = refused or why
+                refused, refusing = refused or why, refusing or rule
                 continue
             first = first or (score, w)
             chunks.append(w.chunk)
         terms = claim.analysis.terms
         if first is not None:
             score, w = first
+            barely = score < one * (1 + band)
             return Verdict(
                 claim_index=index,
                 supported=True,
                 chunk_indices=chunks,
                 quote=context.quote(w, terms),
                 explanation=f"{score:.0%} of the claim's content found in chunk {w.chunk + 1}",
+                unsure=f"barely enough: {score:.0%} of its content, {one:.0%} needed"
+                if barely
+                else "",
             )
         score = ranked.pooled_score
         evidence = context.evidence(ranked.pooled, ranked.pooled_analysis)
-        why_not = next((why for _, why in vetoes(settings.rules, claim, evidence)), "")
+        rule_not, why_not = next(vetoes(settings.rules, claim, evidence), ("", ""))
         if score >= pool and not why_not:
             order = list(dict.fromkeys(w.chunk for w in ranked.pooled))
+            where = ", ".join(str(c + 1) for c in order)
             return Verdict(
                 claim_index=index,
                 supported=True,
                 chunk_indices=order,
                 quote=context.quote(ranked.pooled[0], terms),
-                explanation=f"{score:.0%} of the claim's content found across chunks "
-                + ", ".join(str(c + 1) for c in order),
+                explanation=f"{score:.0%} of the claim's content found across chunks {where}",
+                unsure=f"pieced together from chunks {where}: no one passage states it all",
             )
         best = max(ranked.scored[0][0], score)
         why = refused or why_not or f"at most {best:.0%} of the claim's content found"
-        return Verdict(claim_index=index, supported=False, explanation=why)
+        unsure = ""
+        if refusing in DOUBTING_VETOES:
+            unsure = f"its words are there ({ranked.scored[0][0]:.0%}), only a doubt refused them"
+        elif not (refused or why_not) and best >= one * (1 - band):
+            unsure = f"partly found: {best:.0%} of its content, {one:.0%} needed"
+        elif not refused and rule_not in DOUBTING_VETOES and best >= one * (1 - band):
+            unsure = f"partly found ({best:.0%}), and {why_not}"
+        return Verdict(claim_index=index, supported=False, explanation=why, unsure=unsure)
 
 
 def _stands_for(claim: str, terms: frozenset[str]) -> dict[str, frozenset[str]]:

@@ -1,0 +1,46 @@
+"""The built-in judge marks the verdicts it cannot decide as unsure, with why, and a result
+bounds its recall by them."""
+
+from __future__ import annotations
+
+import asyncio
+
+from recall_audit import context_recall
+from recall_audit.scorer.judges.builtin import BuiltinJudge
+
+CLAIMS = [
+    "The Orbis X1 laptop weighs 2.5 kilograms.",
+    "The Orbis X1 ships with a one-year warranty and a carrying case.",
+    "The Orbis X1 battery lasts ten hours on a single charge.",
+]
+CHUNKS = [
+    "The Orbis X1 laptop weighs 2.5 kilograms.",
+    "Every Orbis X1 comes with a warranty.",
+    "Orbis X1 owners report a long battery life on one charge.",
+]
+
+
+def test_stated_missing_and_partly_found_claims() -> None:
+    stated, partly, other_value = BuiltinJudge().judge(CLAIMS, CHUNKS)
+    assert stated.supported and not stated.unsure
+    assert not partly.supported and partly.unsure.startswith("partly found")
+    # Another value is a decision, not a doubt.
+    assert not other_value.supported and not other_value.unsure
+
+
+def test_support_pieced_together_is_unsure() -> None:
+    claim = "The Orbis X1 has a 14-inch screen, a 2.5 kg weight and a ten-hour battery."
+    chunks = [
+        "Orbis X1 specifications. The Orbis X1 has a 14-inch screen.",
+        "Orbis X1 specifications. It has a 2.5 kg weight and a ten-hour battery.",
+    ]
+    (verdict,) = BuiltinJudge().judge([claim], chunks)
+    assert verdict.supported and verdict.unsure.startswith("pieced together from chunks 2, 1")
+
+
+def test_recall_bounds_count_unsure_claims_missed_and_found() -> None:
+    reference = " ".join(CLAIMS)
+    result = asyncio.run(context_recall(reference, CHUNKS, BuiltinJudge()))
+    assert result.unsure_count >= 1
+    low, high = result.recall_bounds
+    assert low <= result.score <= high and high - low == result.unsure_count / len(result.claims)
