@@ -276,12 +276,23 @@ def _compound_alternatives(first: str, second: str, stem: Callable[[str], str]) 
     return frozenset(out - {stem(first), stem(second)})
 
 
+# The keys of spec sheets and tables that name what a verb or adjective states ("Weight:
+# 2.5 kg" states that something weighs 2.5 kg): WordNet relates "weigh" and "weight" by
+# derivation only, which `related` does not follow.
+MEASURED_AS = {
+    "weigh": "weight", "cost": "price", "long": "length", "wide": "width", "tall": "height",
+    "high": "height", "deep": "depth", "thick": "thickness", "hold": "capacity",
+    "last": "life", "run": "runtime", "measure": "size",
+}  # fmt: skip
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _alternatives(word: str, stem: Callable[[str], str]) -> frozenset[str]:
+    keyed = {stem(noun) for verb, noun in MEASURED_AS.items() if stem(verb) == stem(word)}
     net = wordnet()
     if net is None:
-        return frozenset()
-    out: set[str] = set()
+        return frozenset(keyed)
+    out: set[str] = set(keyed)
     for pos in POS:
         for lemma in net.lemmas(word, pos)[:1]:
             out.update(stem(w) for w in net.related(lemma, pos))

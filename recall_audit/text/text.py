@@ -120,13 +120,20 @@ _UNITS = {
     "dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur",
     "degree": "deg", "degrees": "deg", "°": "deg",
     "mph": "mph", "kph": "kph", "km/h": "kph",
+    "″": "in", "′′": "in", "gb": "gb", "gigabyte": "gb", "gigabytes": "gb", "tb": "tb", "terabyte": "tb",
+    "terabytes": "tb", "mb": "mb", "megabyte": "mb", "megabytes": "mb", "mah": "mah",
+    "wh": "wh", "kwh": "kwh", "w": "w", "watt": "w", "watts": "w", "kw": "kw",
+    "kilowatt": "kw", "kilowatts": "kw", "v": "v", "volt": "v", "volts": "v", "hz": "hz",
+    "ghz": "ghz", "mhz": "mhz", "gigahertz": "ghz", "megahertz": "mhz",
 }  # fmt: skip
+# Words after a degree that only name its scale ("25 degrees Celsius", "25°C").
+_DEGREE_SCALES = frozenset({"c", "celsius", "centigrade"})  # and no proper nouns
 
 # One pass over the text: numbers (with thousands separators and decimals), runs of one
 # CJK script (cjk.py), words (with an apostrophe tail such as n't or 's), and the percent
 # and degree signs. A word stops where CJK text starts ("iPhoneは").
 _NOT_WORD = rf"\W\d_{cjk.HAN}{cjk.KATAKANA}{cjk.HIRAGANA}{cjk.HANGUL}"
-_TOKEN = re.compile(rf"\d+(?:[.,]\d+)*|{cjk.TOKEN}|[^{_NOT_WORD}]+(?:'[^{_NOT_WORD}]+)?|[%°]")
+_TOKEN = re.compile(rf"\d+(?:[.,]\d+)*|{cjk.TOKEN}|[^{_NOT_WORD}]+(?:'[^{_NOT_WORD}]+)?|[%°″]|′′")
 _ORDINAL_SUFFIX = re.compile(r"^(st|nd|rd|th)$")
 _WORD_SUFFIXES = (
     ("ational", "ate"),
@@ -357,6 +364,10 @@ class _Reader:
         if self.peek().lower() in _UNITS:
             unit = _UNITS[self.peek().lower()]
             self.i += 1
+            if unit == "deg" and self.peek().lower() in _DEGREE_SCALES:
+                self.i += 1
+        elif self._per_cent() or self._inches():
+            unit = "%" if self.tokens[self.i - 1].lower() == "cent" else "in"
         elif self._spaced_word(self.i):
             unit = COUNTED
             # "90 calendar days": one word between the number and its unit, which is read
@@ -364,6 +375,24 @@ class _Reader:
             if self._spaced_word(self.i + 1):
                 unit = _UNITS.get(self.tokens[self.i + 1].lower(), unit)
         self.quantities.setdefault(_fmt(number), set()).add(unit)
+
+    def _per_cent(self) -> bool:
+        """ "20 per cent": the two words read as one unit."""
+        words = [t.lower() for t in self.tokens[self.i : self.i + 2]]
+        if words == ["per", "cent"]:
+            self.i += 2
+            return True
+        return False
+
+    def _inches(self) -> bool:
+        """ "13.3 in" ends its phrase: "in" is the unit, not the preposition ("3 in a row")."""
+        at = self.i
+        if at >= len(self.tokens) or self.tokens[at] != "in":
+            return False
+        if at + 1 < len(self.tokens) and self.gaps[at + 1].isspace():
+            return False
+        self.i += 1
+        return True
 
     def _spaced_word(self, at: int) -> bool:
         """Token `at` is a word joined to the one before by a space only."""
@@ -569,6 +598,7 @@ def _is_capitalised(tok: str) -> bool:
         tok[0].isupper()
         and tok[0].isalpha()
         and tok not in MONTH_FORMS
+        and tok.lower() not in _DEGREE_SCALES  # "60 °C" names no one
         and not _weekday(tok.lower())
         and _content_word(tok.lower()) is not None
     )
