@@ -424,14 +424,6 @@ class _Ranked:
     spaceless: bool  # a Japanese or Chinese claim
 
 
-_Call = tuple[BuiltinSettings, tuple[str, ...], tuple[str, ...]]
-# Claims and verdicts found ahead of the run that will ask for them (`extract_ahead`,
-# `judge_ahead`): each is handed, once, to the first ask of the same ground truth, or of the
-# same settings, claims and chunks.
-_claims_ahead: dict[str, list[str]] = {}
-_ahead: dict[_Call, list[Verdict]] = {}
-
-
 class BuiltinJudge:
     """Sentence and clause claims; content-word coverage, vetoed by checks of values,
     names, negation, subject, roles, number bindings, polarity and direction."""
@@ -446,25 +438,13 @@ class BuiltinJudge:
         self, ground_truths: Sequence[str], questions: Sequence[str | None] | None = None
     ) -> Extraction:
         # Sentence splitting cannot use a question: "Yes." stays without a checkable claim.
-        return Extraction(claims=[self._claims(gt or "") for gt in ground_truths])
-
-    def _claims(self, ground_truth: str) -> list[str]:
-        ahead = _claims_ahead.pop(ground_truth, None) if _claims_ahead else None
-        return list(ahead) if ahead is not None else extract_claim_texts(ground_truth)
-
-    def extract_ahead(self, ground_truth: str) -> list[str]:
-        """The ground truth's claims, kept for the first ask of them (see `judge_ahead`)."""
-        claims = extract_claim_texts(ground_truth)
-        _claims_ahead[ground_truth] = claims
-        return claims
+        return Extraction(claims=[extract_claim_texts(gt or "") for gt in ground_truths])
 
     async def attribute(self, claims: Sequence[str], chunks: Sequence[str]) -> Attribution:
         return Attribution(verdicts=self.judge(claims, chunks))
 
     def judge(self, claims: Sequence[str], chunks: Sequence[str]) -> list[Verdict]:
         """The synchronous core of `attribute`: one verdict per claim, in order."""
-        if _ahead and (ahead := _ahead.pop(self._call(claims, chunks), None)) is not None:
-            return ahead
         context, weights, siblings = self._read(claims, chunks)
         out = []
         for index, text in enumerate(claims):
