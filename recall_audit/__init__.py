@@ -21,6 +21,7 @@ from recall_audit.lazy import lazy_names
 old_paths.install()
 
 if TYPE_CHECKING:
+    from recall_audit.compare.calibrate import Calibration, Label, calibrate
     from recall_audit.scorer import (
         CaseResult,
         ConfigurationError,
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "Calibration",
     "CaseResult",
     "ConfigurationError",
     "ContextRecallScorer",
@@ -55,6 +57,7 @@ __all__ = [
     "EvaluationResult",
     "JudgeError",
     "LLMTestCase",
+    "Label",
     "ModelError",
     "ModelTestCase",
     "PositionBias",
@@ -65,6 +68,7 @@ __all__ = [
     "Verdict",
     "a_evaluate",
     "a_run_evals",
+    "calibrate",
     "context_recall",
     "create_context_recall_scorer",
     "evaluate",
@@ -72,5 +76,12 @@ __all__ = [
     "position_bias",
     "run_evals",
 ]
+_CALIBRATION = ("Calibration", "Label", "calibrate")
 
-__getattr__, __dir__ = lazy_names(__name__, {"recall_audit.scorer": __all__})
+__getattr__, __dir__ = lazy_names(
+    __name__,
+    {
+        "recall_audit.scorer": [n for n in __all__ if n not in _CALIBRATION],
+        "recall_audit.compare.calibrate": _CALIBRATION,
+    },
+)
