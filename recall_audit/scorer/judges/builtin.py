@@ -30,7 +30,7 @@ from itertools import chain, pairwise
 
 from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
-from recall_audit.scorer.judges import atomic, atomic_cjk
+from recall_audit.scorer.judges import atomic, atomic_cjk, claim_form
 from recall_audit.scorer.judges.checks import CONTRADICTIONS, RULES, Claim, Evidence, vetoes
 from recall_audit.scorer.relations import Shape, shape
 from recall_audit.text import assertion, cjk, lexicon
@@ -116,6 +116,8 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
             clause = reader.resolve_pronoun(clause, antecedent) if n else clause
             spaceless = cjk.SPACELESS.search(clause)
             facts = atomic_cjk.split(clause) if spaceless else atomic.split(clause, language)
+            if not spaceless and not claim_form.reads_as(facts, clause):
+                facts = [clause]  # kept whole rather than cut into a claim it does not state
             claims.extend(c.strip() for c in facts if _is_checkable(c))
     return list(dict.fromkeys(claims))
 
@@ -429,7 +431,7 @@ class BuiltinJudge:
     names, negation, subject, roles, number bindings, polarity and direction."""
 
     name = "builtin"
-    version = "builtin-14"
+    version = "builtin-15"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()

@@ -1,0 +1,88 @@
+"""Whether the claims cut from one sentence read as that sentence does.
+
+A split joins a part of the sentence (its subject, its predicate) to another (one item of a
+list, one predicate of several). Where two joined words were not next to each other in the
+sentence, the join must be one a sentence can have: no auxiliary left out before "not" ("Their
+triumph not made ..."), no "was" put before a verb the sentence did not give it ("Marie Curie
+was won ..."), no participial phrase hung on a predicate it did not follow ("VCU was founded,
+becoming ..."). And the items a list is cut into must be alike: one that holds a clause of
+its own ("by the fact that Ferguson had sold Ince") shows the list was cut at the wrong head.
+When a sentence's claims fail, the sentence is kept whole: better one claim with two facts
+than a claim the reference does not state.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import pairwise
+
+from recall_audit.text.text import looks_like_verb
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|,")
+_AUXILIARIES = frozenset(
+    "is are was were be been being am has have had do does did can could will would "
+    "may might shall should must".split()
+)
+_BE = frozenset("is are was were be been being am".split())
+_SUBORDINATE = frozenset("that which who whom whose".split())
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def _joins(claim: Sequence[str], sentence: Sequence[str]) -> list[int]:
+    """Where the claim joins two words that are not neighbours in the sentence: the index
+    of the second."""
+    pairs = set(pairwise(sentence))
+    return [i for i in range(1, len(claim)) if (claim[i - 1], claim[i]) not in pairs]
+
+
+def malformed(claim: str, sentence: str) -> str:
+    """Why `claim`, cut from `sentence`, does not read as a sentence would; "" when it does."""
+    words = _words(claim)
+    for i in _joins(words, _words(sentence)):
+        left, right = words[i - 1], words[i]
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if right in ("not", "never") and left not in _AUXILIARIES:
+            return f"'{left} {right}': no auxiliary before the negation"
+        if left in _BE and right not in _BE and _is_simple_past(right, sentence):
+            return f"'{left} {right}': an auxiliary the sentence does not give the verb"
+        # "VCU was founded, becoming ...": the phrase followed the complement left out; after
+        # an object ("into glucose, using sunlight") it still reads.
+        verb = looks_like_verb(left) or left.endswith("ed")
+        if right == "," and after.endswith("ing") and verb:
+            return f"'{left}, {after}': a participial phrase hung on the bare verb"
+    return ""
+
+
+def _is_simple_past(word: str, sentence: str) -> bool:
+    """`word` is the finite verb of a relative clause in the sentence ("a physicist who
+    won"), not a participle ("released on 12 March", which takes "was")."""
+    words = _words(sentence)
+    return any(w == word and i and words[i - 1] in _SUBORDINATE for i, w in enumerate(words))
+
+
+def uneven(claims: Sequence[str]) -> bool:
+    """The first item after the claims' common beginning holds a clause of its own and is
+    far longer than another ("by the fact that X had sold A" beside "by B"): the list was cut
+    at a head above it. Items alike in kind ("a filter that cleans water", "a tent") are not."""
+    if len(claims) < 2:
+        return False
+    split = [_words(c) for c in claims]
+    common = 0
+    while all(len(w) > common and w[common] == split[0][common] for w in split):
+        common += 1
+    if not common:
+        return False
+    first, *others = (words[common:] for words in split)
+    clause = any(w in _SUBORDINATE for w in first)
+    return clause and len(first) >= 6 and len(first) >= 3 * min(len(o) for o in others)
+
+
+def reads_as(claims: Sequence[str], sentence: str) -> bool:
+    """The claims cut from `sentence` each read as a sentence, and its list items alike."""
+    if len(claims) < 2:
+        return True
+    return not uneven(claims) and not any(malformed(c, sentence) for c in claims)

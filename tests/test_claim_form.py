@@ -1,0 +1,93 @@
+"""Claims read as the reference does: a split that would make a claim the reference does not
+state grammatically keeps the sentence whole, checked over every claim of the demo and the
+examples."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from recall_audit.scorer.judges import atomic
+from recall_audit.scorer.judges.builtin import _clauses, extract_claim_texts
+from recall_audit.scorer.judges.claim_form import malformed, reads_as
+from recall_audit.text.text import sentence_spans
+
+ROOT = Path(__file__).resolve().parents[1]
+DATASETS = [
+    ROOT / "recall_audit" / "demo" / "dataset.jsonl",
+    ROOT / "examples" / "einstein.jsonl",
+    ROOT / "examples" / "hotpot" / "dataset.jsonl",
+    ROOT / "examples" / "japanese" / "dataset.jsonl",
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence"),
+    [
+        (
+            "Their triumph not made any major signings.",
+            "Their triumph was made remarkable by the fact that he had sold Ince and Hughes, "
+            "and not made any major signings.",
+        ),
+        (
+            "VCU was founded, becoming the Medical College of Virginia in 1854.",
+            "VCU was founded in 1838 as a medical department, becoming the Medical College "
+            "of Virginia in 1854.",
+        ),
+        (
+            "Marie Curie was won two Nobel Prizes.",
+            "Marie Curie was a physicist who won two Nobel Prizes.",
+        ),
+    ],
+)
+def test_a_claim_the_sentence_does_not_state_is_malformed(claim: str, sentence: str) -> None:
+    assert malformed(claim, sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The song was written by Alice and sung by Bob.",
+        "Quillstone 4.0, released on 12 March 2024, drops support for Python 3.8.",
+        "The /v2/orders endpoint accepts GET and POST requests and returns 100 orders per page.",
+    ],
+)
+def test_clean_splits_still_split(sentence: str) -> None:
+    claims = atomic.split(sentence)
+    assert len(claims) >= 2 and reads_as(claims, sentence)
+
+
+def test_a_list_cut_at_the_wrong_head_keeps_the_sentence_whole() -> None:
+    sentence = (
+        "Their triumph was made all the more remarkable by the fact that Alex Ferguson had "
+        "sold experienced players Paul Ince, Mark Hughes and Andrei Kanchelskis."
+    )
+    assert not reads_as(atomic.split(sentence), sentence)
+    assert extract_claim_texts(sentence) == [sentence]
+
+
+def _references() -> list[str]:
+    out = []
+    for path in DATASETS:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                out.append(row.get("ground_truth") or row.get("reference") or "")
+    return out
+
+
+def test_every_claim_of_the_demo_and_the_examples_reads_as_its_reference() -> None:
+    references = _references()
+    assert len(references) >= 50
+    checked = 0
+    for reference in references:
+        claims = set(extract_claim_texts(reference))
+        for start, end in sentence_spans(reference):
+            for clause in _clauses(reference[start:end]):
+                for claim in claims:
+                    if claim in atomic.split(clause):
+                        checked += 1
+                        assert not malformed(claim, clause), (claim, clause)
+    assert checked >= len(references)
