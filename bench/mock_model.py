@@ -13,6 +13,8 @@ Run it as its own process: `python bench/mock_model.py --shape fixed --latency 0
 `GET /stats` returns the counters per tool; they only grow, so callers diff two snapshots.
 `POST /forget` starts a new run: repeats are counted within a run only, and each tool's
 `first_at`/`last_at` (its first request, its last answer) are the run's own.
+With `--record`, `GET /requests` lists the run's answered requests (tool and last message),
+for callers that count calls per case (a case is known by its chunks).
 """
 
 from __future__ import annotations
@@ -203,6 +205,7 @@ class ShapeOptions:
     p99: float = 6.0
     rpm: float = 300.0
     seed: int = 0
+    record: bool = False
 
 
 # z such that P(Z <= z) = 0.99 for a standard normal Z.
@@ -236,6 +239,8 @@ def create_app(options: ShapeOptions) -> Starlette:
     answered: dict[str, set[str]] = {}
     # Copies of each message in flight now.
     waiting: dict[str, int] = {}
+    # The run's answered requests, with --record: (tool, last message).
+    recorded: list[dict[str, str]] = []
     provider = Provider(options)
 
     async def completions(request: Request) -> JSONResponse:
@@ -265,6 +270,8 @@ def create_app(options: ShapeOptions) -> Starlette:
             tally.service_s += service
             tally.max_service_s = max(tally.max_service_s, service)
         tally.requests += 1
+        if options.record:
+            recorded.append({"tool": tool, "user": _content(messages[-1]) if messages else ""})
         tally.prompt_chars += chars
         tally.body_bytes += len(body)
         tally.in_flight += 1
@@ -289,9 +296,13 @@ def create_app(options: ShapeOptions) -> Starlette:
     async def stats(_: Request) -> JSONResponse:
         return JSONResponse({tool: asdict(t) for tool, t in tallies.items()})
 
+    async def requests(_: Request) -> JSONResponse:
+        return JSONResponse(recorded)
+
     async def forget(_: Request) -> JSONResponse:
         # A new run starts: its repeats are counted against itself, not against earlier runs.
         answered.clear()
+        recorded.clear()
         provider.draws.clear()  # and meets the same latencies as every earlier run
         for tally in tallies.values():
             tally.first_at = tally.last_at = None
@@ -301,6 +312,7 @@ def create_app(options: ShapeOptions) -> Starlette:
         routes=[
             Route("/v1/chat/completions", completions, methods=["POST"]),
             Route("/stats", stats, methods=["GET"]),
+            Route("/requests", requests, methods=["GET"]),
             Route("/forget", forget, methods=["POST"]),
         ]
     )
@@ -347,6 +359,7 @@ def main() -> None:
     parser.add_argument("--rpm", type=float, default=300.0, help="limited: requests a minute")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--record", action="store_true", help="keep the requests (/requests)")
     args = parser.parse_args()
     options = ShapeOptions(
         shape=args.shape,
@@ -355,6 +368,7 @@ def main() -> None:
         p99=args.p99,
         rpm=args.rpm,
         seed=args.seed,
+        record=args.record,
     )
     # IPPROTO_TCP named, not left 0: asyncio sets TCP_NODELAY only on sockets whose protocol
     # says TCP, and without it a kept-alive connection's answer waits 40 ms for a delayed ACK.

@@ -23,6 +23,7 @@ old_paths.install()
 if TYPE_CHECKING:
     from recall_audit.compare.calibrate import Calibration, Label, calibrate
     from recall_audit.scorer import (
+        CascadeJudge,
         CaseResult,
         ConfigurationError,
         ContextRecallScorer,
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Calibration",
+    "CascadeJudge",
     "CaseResult",
     "ConfigurationError",
     "ContextRecallScorer",

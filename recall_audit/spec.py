@@ -193,6 +193,8 @@ class Configuration(_Part):
     chunk_unit: Literal["chars", "sentences"] | None = None
     embedding: str | None = None
     judge: str
+    # The model judge the judge's unsure verdicts go to (None: none, as before).
+    escalate: str | None = None
     samples: int = 1
 
     @property
@@ -216,6 +218,8 @@ class Configuration(_Part):
             parts.append(f"extractor={self.context_extractor.rpartition(':')[2]}")
         if self.judge != "builtin":
             parts.append(self.judge)
+        if self.escalate:
+            parts.append(f"escalate={self.escalate}")
         if self.samples > 1:
             parts.append(f"samples={self.samples}")
         return " ".join(parts)
@@ -241,6 +245,12 @@ class AuditSpec(_Part):
     retriever: RetrieverSpec = RetrieverSpec()
     judge: str = Field(
         default="builtin", description="builtin | openai/<model> | anthropic/<model>"
+    )
+    escalate: str | None = Field(
+        default=None,
+        description="openai/<model> | anthropic/<model>: the model judge that decides the "
+        "verdicts the built-in judge marks unsure (one call per case that has any; the "
+        "judge's endpoint and key, api_key_block included, are this model's).",
     )
     samples: int = Field(
         default=1,
@@ -319,6 +329,7 @@ class AuditSpec(_Part):
         return Configuration(
             retriever=shown_spec(self.retriever.spec or PRECOMPUTED),
             judge=self.judge,
+            escalate=self.escalate,
             samples=self.samples,
             **retriever,
         )

@@ -46,6 +46,9 @@ class Verdict(BaseModel):
     # empty when it decided. `supported` is then its best reading, and the result's
     # `recall_bounds` count the claim as missed and as found.
     unsure: str = ""
+    # Why a cascade's first judge was unsure of the claim, when its model judge decided this
+    # verdict instead (recall_audit/scorer/judges/cascade.py); empty otherwise.
+    escalated: str = ""
 
 
 class Status(StrEnum):
@@ -96,6 +99,11 @@ class RecallResult(BaseModel):
     @property
     def unsure_count(self) -> int:
         return sum(bool(v.unsure) for v in self.verdicts)
+
+    @property
+    def escalated_count(self) -> int:
+        """Claims a cascade's model judge decided, its first judge being unsure of them."""
+        return sum(bool(v.escalated) for v in self.verdicts)
 
     @property
     def recall_bounds(self) -> tuple[float, float] | None:

@@ -148,7 +148,7 @@ def check_judge_and_retriever(spec: AuditSpec) -> None:
 
     limits = spec.case_limits
     try:
-        get_judge(spec.judge, limits=limits)
+        get_judge(spec.judge, escalate=spec.escalate, limits=limits)
         if spec.retriever.spec:
             local = spec.retriever.local_settings()
             retriever_from_spec(

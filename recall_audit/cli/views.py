@@ -132,6 +132,10 @@ def summary_table(summary: dict[str, object]) -> Table:
     if summary.get("supported_claims"):
         quotes = f"{summary['verified_quotes']} of {summary['supported_claims']}"
         rows.append(("supported claims with a verified quote", quotes))
+    if summary.get("unsure_claims"):
+        rows.append(("claims the judge was unsure of", summary["unsure_claims"]))
+    if summary.get("escalated_claims"):
+        rows.append(("unsure claims the model decided", summary["escalated_claims"]))
     for what, value in rows:
         table.add_row(what, safe(value))
     return table

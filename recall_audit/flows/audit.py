@@ -107,6 +107,9 @@ class AuditSummary(BaseModel):
     supported_claims: int = 0
     # Supported claims whose quote was found in the chunk they cite.
     verified_quotes: int = 0
+    # Claims the judge left unsure, and those a cascade's model judge decided (--escalate).
+    unsure_claims: int = 0
+    escalated_claims: int = 0
     # From the same verdicts: mean context precision over the cases with chunks and claims.
     mean_context_precision: float | None = None
     # Recall by document id: its mean over the cases that have one, how many those are, and
@@ -156,6 +159,8 @@ class AuditSummary(BaseModel):
             reasked_items=run.usage.reasked,
             supported_claims=run.supported_claims,
             verified_quotes=run.verified_quotes,
+            unsure_claims=run.unsure_claims,
+            escalated_claims=run.escalated_claims,
             mean_context_precision=run.mean_context_precision,
             mean_id_recall=run.mean_id_recall,
             id_recall_cases=run.id_recall_cases,
@@ -345,7 +350,7 @@ async def _open(
 ) -> tuple[RunRecord, SharedLimits]:
     """Opens (or resumes) the run, and the Prefect-wide limits on the judge's endpoint."""
     configuration = spec.configuration()
-    async with named_judge(spec.judge) as judge:
+    async with named_judge(spec) as judge:
         run = await open_run(
             engine, loaded.dataset, spec, judge, trigger, resume, run_id, flow_run.id
         )

@@ -48,8 +48,11 @@ def check_experiment(specs: list[AuditSpec]) -> None:
     """One dataset and one judge: only then are the claims the same and the runs paired."""
     if len(specs) < 1:
         raise ConfigurationError("an experiment needs at least one configuration")
-    if len({(s.dataset.path, s.dataset.name, s.judge) for s in specs}) > 1:
-        raise ConfigurationError("an experiment's configurations share one dataset and one judge")
+    # A cascade (escalate) freezes its claims under its own name: it is another judge.
+    if len({(s.dataset.path, s.dataset.name, s.judge, s.escalate) for s in specs}) > 1:
+        raise ConfigurationError(
+            "an experiment's configurations share one dataset and one judge (and escalate)"
+        )
     keys = [s.configuration().key for s in specs]
     if len(set(keys)) < len(keys):
         raise ConfigurationError("an experiment's configurations must differ from each other")

@@ -47,6 +47,7 @@ def can_judge_ahead(spec: AuditSpec, resume: str | None) -> bool:
     return (
         resume is None
         and spec.judge in (None, "builtin")
+        and spec.escalate is None
         and spec.samples == 1
         and spec.limits.task_runner is None
         and retriever.context_extractor is None

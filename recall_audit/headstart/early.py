@@ -193,6 +193,7 @@ def can_call_early(spec: AuditSpec, resume: str | None) -> bool:
         and retriever.spec in (None, PRECOMPUTED)
         and retriever.context_extractor is None
         and spec.judge not in (None, "builtin")
+        and spec.escalate is None
     )
 
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
         run_evals,
     )
     from recall_audit.scorer.judge import Attribution, Extraction, Judge
-    from recall_audit.scorer.judges import get_judge
+    from recall_audit.scorer.judges import CascadeJudge, get_judge
     from recall_audit.scorer.mastra import ContextRecallScorer, create_context_recall_scorer
     from recall_audit.scorer.recall import context_recall
     from recall_audit.types import RecallResult, Status, Usage, Verdict
@@ -52,7 +52,7 @@ _HOMES = {
         "run_evals",
     ),
     ".judge": ("Attribution", "Extraction", "Judge"),
-    ".judges": ("get_judge",),
+    ".judges": ("CascadeJudge", "get_judge"),
     ".mastra": ("ContextRecallScorer", "create_context_recall_scorer"),
     ".recall": ("context_recall",),
     ".types": ("RecallResult", "Status", "Usage", "Verdict"),
@@ -60,6 +60,7 @@ _HOMES = {
 
 __all__ = [
     "Attribution",
+    "CascadeJudge",
     "CaseResult",
     "ConfigurationError",
     "ContextRecallScorer",

@@ -92,7 +92,11 @@ class OneCallJudge(Protocol):
 def verdict_cache_version(judge: Judge) -> str:
     """What a judge's cached verdicts are keyed on besides its name: its version and, for a
     model judge, a hash of the server it asks, since one model name on two servers (a local
-    llama.cpp and a provider) can be two different models."""
+    llama.cpp and a provider) can be two different models. A judge made of others (a
+    cascade) says its own, as `cache_version`."""
+    composed = getattr(judge, "cache_version", None)
+    if isinstance(composed, str):
+        return composed
     base_url = getattr(getattr(judge, "model", None), "base_url", None)
     if not base_url:
         return judge.version

@@ -87,6 +87,9 @@ class RunRecord(Record):
     # Supported claims, and those whose quote was found in the chunk they cite.
     supported_claims: int = 0
     verified_quotes: int = 0
+    # Claims the judge was unsure of, and those a cascade's model judge decided instead.
+    unsure_claims: int = 0
+    escalated_claims: int = 0
     # Mean context precision over the cases with one; mean recall by document id over the
     # cases whose relevant documents are labelled, and how many those are.
     mean_context_precision: float | None = None

@@ -96,6 +96,8 @@ def _verdicts(session: Session, chosen: Any) -> dict[int, list[Verdict]]:
                 quote=row.quote,
                 quote_verified=row.quote_verified,
                 explanation=row.explanation,
+                unsure=row.unsure,
+                escalated=row.escalated,
             )
         )
     return found

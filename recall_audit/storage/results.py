@@ -110,6 +110,8 @@ def write_case_results(session: Session, run_id: str, cases: Sequence[CaseToSave
                 "quote": v.quote,
                 "quote_verified": v.quote_verified,
                 "explanation": v.explanation,
+                "unsure": v.unsure,
+                "escalated": v.escalated,
             }
             for v in case.result.verdicts
         ]

@@ -39,6 +39,8 @@ def run_record(run: Run, dataset_name: str) -> RunRecord:
         error_count=run.error_count,
         supported_claims=run.supported_claims,
         verified_quotes=run.verified_quotes,
+        unsure_claims=run.unsure_claims,
+        escalated_claims=run.escalated_claims,
         mean_context_precision=run.mean_context_precision,
         mean_id_recall=run.mean_id_recall,
         id_recall_cases=run.id_recall_cases,
@@ -167,6 +169,14 @@ def finish_run(session: Session, run_id: str, status: RunStatus = RunStatus.COMP
         )
         .join(CaseResult, col(CaseResult.id) == col(VerdictRow.case_result_id))
         .where(CaseResult.run_id == run_id, col(VerdictRow.supported))
+    ).one()
+    run.unsure_claims, run.escalated_claims = session.exec(
+        select(
+            func.coalesce(func.sum(case((col(VerdictRow.unsure) != "", 1), else_=0)), 0),
+            func.coalesce(func.sum(case((col(VerdictRow.escalated) != "", 1), else_=0)), 0),
+        )
+        .join(CaseResult, col(CaseResult.id) == col(VerdictRow.case_result_id))
+        .where(CaseResult.run_id == run_id)
     ).one()
     (
         run.case_count,

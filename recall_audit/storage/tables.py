@@ -103,6 +103,9 @@ class Run(StorageModel, table=True):
     supported_claims: int = 0
     # Supported claims whose quote was found in the chunk they cite.
     verified_quotes: int = 0
+    # Claims the judge was unsure of, and those a cascade's model judge decided instead.
+    unsure_claims: int = 0
+    escalated_claims: int = 0
     # Means over the cases that have one: context precision (from the verdicts), and recall
     # by document id over the cases whose relevant documents are labelled (how many).
     mean_context_precision: float | None = None
@@ -186,6 +189,10 @@ class VerdictRow(StorageModel, table=True):
     quote: str = Field(default="", sa_type=Text)
     quote_verified: bool | None = None
     explanation: str = Field(default="", sa_type=Text)
+    # Why the judge could not decide (empty: it decided), and why a cascade's first judge
+    # could not when its model judge decided instead (recall_audit.types.Verdict).
+    unsure: str = Field(default="", sa_type=Text)
+    escalated: str = Field(default="", sa_type=Text)
 
 
 class Chunk(StorageModel, table=True):

@@ -83,9 +83,10 @@ async def opened_judge(judge: Judge) -> AsyncIterator[Judge]:
         yield judge
 
 
-def named_judge(spec: str) -> AbstractAsyncContextManager[Judge]:
-    """The judge a spec names, for its name, version and endpoint; it judges nothing."""
-    return opened_judge(get_judge(spec))
+def named_judge(spec: AuditSpec) -> AbstractAsyncContextManager[Judge]:
+    """The judge a spec names (with its escalation), for its name, version and endpoint; it
+    judges nothing."""
+    return opened_judge(get_judge(spec.judge, escalate=spec.escalate))
 
 
 @asynccontextmanager
@@ -102,7 +103,13 @@ async def open_batch_context(
     if judge is None:
         key = await secret_from_block(spec.api_key_block) if spec.api_key_block else None
         settings = model_settings(spec, key)
-        judge = get_judge(spec.judge, settings=settings, cache=cache, limits=spec.case_limits)
+        judge = get_judge(
+            spec.judge,
+            escalate=spec.escalate,
+            settings=settings,
+            cache=cache,
+            limits=spec.case_limits,
+        )
     if head_start:
         judge = head_start.remembering(judge)
     async with AsyncExitStack() as stack:

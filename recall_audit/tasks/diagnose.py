@@ -184,7 +184,12 @@ async def diagnose_run(
     spec = plan.spec
     local, limits = spec.retriever.local_settings(), spec.case_limits
     async with AsyncExitStack() as stack:
-        judge = get_judge(spec.judge, cache=DatabaseResponseCache(engine), limits=limits)
+        judge = get_judge(
+            spec.judge,
+            escalate=spec.escalate,
+            cache=DatabaseResponseCache(engine),
+            limits=limits,
+        )
         if head_start:
             judge = head_start.remembering(judge)
         if isinstance(judge, AbstractAsyncContextManager):  # a model judge's pool

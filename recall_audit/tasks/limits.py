@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from recall_audit.models.base import ChatModel, JsonReply, JsonRequest
 from recall_audit.retrievers.http import public_url
 from recall_audit.scorer.judge import Judge
-from recall_audit.scorer.judges import LLMJudge
+from recall_audit.scorer.judges import CascadeJudge, LLMJudge
 
 
 class SharedLimits(BaseModel):
@@ -56,9 +56,10 @@ async def ensure_shared_limits(
     """The judge endpoint's shared limits, created on first use: `in_flight` slots held for
     each call, and a rate limit of `per_minute` calls whose slots drain at that pace (a
     second's worth may go at once)."""
-    if not isinstance(judge, LLMJudge):
+    model_judge = judge.escalate_to if isinstance(judge, CascadeJudge) else judge
+    if not isinstance(model_judge, LLMJudge):
         return SharedLimits()
-    name = limit_name(judge.model)
+    name = limit_name(model_judge.model)
     return SharedLimits(
         in_flight=None
         if in_flight is None
@@ -99,7 +100,10 @@ class SharedLimitModel:
 
 
 def shared_model_limits(judge: Judge, limits: SharedLimits) -> Judge:
-    """The judge, its model calls held to the shared limits when there are any."""
+    """The judge, its model calls held to the shared limits when there are any (a cascade's
+    model judge's)."""
+    if isinstance(judge, CascadeJudge) and limits != SharedLimits():
+        return CascadeJudge(judge.first, shared_model_limits(judge.escalate_to, limits))
     if limits == SharedLimits() or not isinstance(judge, LLMJudge):
         return judge
     return LLMJudge(

@@ -99,6 +99,22 @@ def id_recall_line(run: RunRecord) -> str | None:
     )
 
 
+def unsure_line(run: RunRecord) -> str | None:
+    """How many claims the judge could not decide, and how many of those a cascade's model
+    judge decided (--escalate); None when it decided every one."""
+    if not (run.unsure_claims or run.escalated_claims):
+        return None
+    parts = []
+    if run.escalated_claims:
+        parts.append(
+            f"{run.escalated_claims} claims the judge was unsure of, decided by the model "
+            "judge they were escalated to"
+        )
+    if run.unsure_claims:
+        parts.append(f"{run.unsure_claims} claims left unsure (scored as the judge read them)")
+    return "; ".join(parts)
+
+
 def summary_markdown(
     run: RunRecord, comparison: Comparison | None, diagnosis: RunDiagnosis | None = None
 ) -> str:
@@ -117,6 +133,7 @@ def summary_markdown(
         f"to recall, {run.error_count} errors",
         f"- {precision_line(run)}",
         *([f"- {line}"] if (line := id_recall_line(run)) else []),
+        *([f"- {line}"] if (line := unsure_line(run)) else []),
         f"- model calls {run.usage.calls}, served from cache {run.usage.cached_calls}",
         "",
     ]

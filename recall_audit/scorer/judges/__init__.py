@@ -15,6 +15,7 @@ from recall_audit.errors import ConfigurationError
 from recall_audit.limits import CaseLimits, limits_from_env
 from recall_audit.scorer.judge import Judge
 from recall_audit.scorer.judges.bounded import GroundTruthLimit
+from recall_audit.scorer.judges.cascade import CascadeJudge
 from recall_audit.scorer.prompts import PromptTemplate
 from recall_audit.storable import MAX_JUDGE_CHARS, not_a_name
 
@@ -37,6 +38,7 @@ _LAZY = {
     "InMemoryCache": "recall_audit.models.cache",
     "ResponseCache": "recall_audit.models.cache",
 }
+ESCALATE_FORMS = '"openai/<model>", "anthropic/<model>" or a Judge instance'
 VALID_FORMS = '"builtin", "openai/<model>", "anthropic/<model>" or a Judge instance'
 # Seconds a model request may take: a small local model on a busy CPU needs minutes, and a
 # request that times out is sent again while the server still works on the first one.
@@ -72,13 +74,19 @@ def settings_from_env(settings: ModelSettings | None) -> ModelSettings | None:
 def get_judge(
     model: str | Judge | None = None,
     *,
+    escalate: str | Judge | None = None,
     template: PromptTemplate | None = None,
     settings: ModelSettings | None = None,
     cache: ResponseCache | None = None,
     limits: CaseLimits | None = None,
 ) -> Judge:
     """The judge a model string names; a Judge instance is returned as it is. The built-in
-    judge refuses ground truths longer than `limits` allow (default: the environment's)."""
+    judge refuses ground truths longer than `limits` allow (default: the environment's).
+
+    With `escalate` (a model judge), the verdicts the judge marks unsure are decided by that
+    model judge instead (a CascadeJudge); `template`, `settings` and `cache` are its own."""
+    if escalate is not None:
+        return _cascade(model, escalate, template, settings, cache, limits)
     if model is None or model == "builtin":
         # Imported here so the LLM path never pays for the builtin judge's setup, and back.
         from recall_audit.scorer.judges.builtin import BuiltinJudge
@@ -103,7 +111,30 @@ def get_judge(
     raise ConfigurationError(f"Unknown judge {type(model).__name__}; use {VALID_FORMS}.")
 
 
+def _cascade(
+    model: str | Judge | None,
+    escalate: str | Judge,
+    template: PromptTemplate | None,
+    settings: ModelSettings | None,
+    cache: ResponseCache | None,
+    limits: CaseLimits | None,
+) -> Judge:
+    from recall_audit.scorer.judges.llm import LLMJudge
+
+    if isinstance(escalate, str) and escalate.strip().lower() == "builtin":
+        raise ConfigurationError(f"escalate names a model judge ({ESCALATE_FORMS}), not builtin")
+    first = get_judge(model, limits=limits)
+    if isinstance(first, LLMJudge):
+        raise ConfigurationError(
+            f"escalate: the judge {first.name} marks no verdict unsure; escalate the "
+            "built-in judge's (--judge builtin)"
+        )
+    decider = get_judge(escalate, template=template, settings=settings, cache=cache)
+    return CascadeJudge(first, decider)
+
+
 __all__ = [
+    "CascadeJudge",
     "ChatModel",
     "InMemoryCache",
     "LLMJudge",
