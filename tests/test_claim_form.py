@@ -91,3 +91,19 @@ def test_every_claim_of_the_demo_and_the_examples_reads_as_its_reference() -> No
                         checked += 1
                         assert not malformed(claim, clause), (claim, clause)
     assert checked >= len(references)
+
+
+def test_a_name_torn_from_its_place_keeps_the_sentence_whole() -> None:
+    sentence = (
+        "Local H is a rock band formed by vocalist Scott Lucas, bassist Matt Garcia and "
+        "drummer Joe Daniels in Zion, Illinois in 1987."
+    )
+    assert malformed("Local H is a rock band formed by vocalist Scott Lucas, Illinois.", sentence)
+    assert not any("Lucas, Illinois" in c for c in extract_claim_texts(sentence))
+
+
+def test_an_english_sentence_quoting_a_japanese_name_is_read_as_english() -> None:
+    claims = extract_claim_texts(
+        "Masakazu Katsura (桂 正和, born December 10, 1962) is a Japanese manga artist."
+    )
+    assert all("。" not in c for c in claims) and any("manga artist" in c for c in claims)

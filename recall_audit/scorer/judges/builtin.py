@@ -95,6 +95,12 @@ def _clauses(sentence: str) -> list[str]:
         rest = rest[cut.end() :]
 
 
+def _mostly_spaceless(text: str) -> bool:
+    """Japanese or Chinese, not an English sentence quoting a name ("Katsura (桂 正和)")."""
+    letters = [c for c in text if c.isalpha()]
+    return sum(bool(cjk.SPACELESS.match(c)) for c in letters) * 2 > len(letters)
+
+
 def _is_checkable(claim: str) -> bool:
     a = analyse(claim)
     return bool(a.terms or a.quantities or a.facts)
@@ -108,13 +114,13 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
     language = detect([ground_truth])
     for start, end in sentence_spans(ground_truth):
         sentence = ground_truth[start:end].lstrip("-*•· \t")
-        reader = atomic_cjk if cjk.SPACELESS.search(sentence) else atomic
+        reader = atomic_cjk if _mostly_spaceless(sentence) else atomic
         sentence = reader.resolve_pronoun(sentence, antecedent)
         antecedent = reader.subject(sentence) or antecedent
         for n, clause in enumerate(_clauses(sentence)):
             # "..., and it helps the body absorb calcium": the pronoun names the subject too.
             clause = reader.resolve_pronoun(clause, antecedent) if n else clause
-            spaceless = cjk.SPACELESS.search(clause)
+            spaceless = _mostly_spaceless(clause)
             facts = atomic_cjk.split(clause) if spaceless else atomic.split(clause, language)
             if not spaceless and not claim_form.reads_as(facts, clause):
                 facts = [clause]  # kept whole rather than cut into a claim it does not state
@@ -431,7 +437,7 @@ class BuiltinJudge:
     names, negation, subject, roles, number bindings, polarity and direction."""
 
     name = "builtin"
-    version = "builtin-15"
+    version = "builtin-16"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()

@@ -5,7 +5,7 @@ list, one predicate of several). Where two joined words were not next to each ot
 sentence, the join must be one a sentence can have: no auxiliary left out before "not" ("Their
 triumph not made ..."), no "was" put before a verb the sentence did not give it ("Marie Curie
 was won ..."), no participial phrase hung on a predicate it did not follow ("VCU was founded,
-becoming ..."). And the items a list is cut into must be alike: one that holds a clause of
+becoming ..."), no name after a comma that followed another word ("Scott Lucas, Illinois"). And the items a list is cut into must be alike: one that holds a clause of
 its own ("by the fact that Ferguson had sold Ince") shows the list was cut at the wrong head.
 When a sentence's claims fail, the sentence is kept whole: better one claim with two facts
 than a claim the reference does not state.
@@ -39,6 +39,20 @@ def _joins(claim: Sequence[str], sentence: Sequence[str]) -> list[int]:
     return [i for i in range(1, len(claim)) if (claim[i - 1], claim[i]) not in pairs]
 
 
+def _orphan_name(claim: str, sentence: str) -> str:
+    """A name after a comma that followed another word in the sentence: "formed by Scott
+    Lucas, Illinois" from "..., Scott Lucas, bassist ... in Zion, Illinois"."""
+    raw = _WORD.findall(claim)
+    words = [w.lower() for w in raw]
+    said = _words(sentence)
+    triples = set(zip(said, said[1:], said[2:], strict=False))
+    for i in range(1, len(words) - 1):
+        named = raw[i + 1][:1].isupper()
+        if words[i] == "," and named and (words[i - 1], ",", words[i + 1]) not in triples:
+            return f"'{raw[i - 1]}, {raw[i + 1]}': a name that followed another word"
+    return ""
+
+
 def malformed(claim: str, sentence: str) -> str:
     """Why `claim`, cut from `sentence`, does not read as a sentence would; "" when it does."""
     words = _words(claim)
@@ -54,7 +68,7 @@ def malformed(claim: str, sentence: str) -> str:
         verb = looks_like_verb(left) or left.endswith("ed")
         if right == "," and after.endswith("ing") and verb:
             return f"'{left}, {after}': a participial phrase hung on the bare verb"
-    return ""
+    return _orphan_name(claim, sentence)
 
 
 def _is_simple_past(word: str, sentence: str) -> bool:
