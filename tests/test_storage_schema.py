@@ -38,6 +38,7 @@ TABLES = {
     "datasets",
     "knowledge_base_chunks",
     "knowledge_base_versions",
+    "labels",
     "response_cache",
     "retrieved_chunks",
     "runs",
@@ -46,7 +47,7 @@ TABLES = {
 
 
 def test_the_head_the_code_stamps_is_the_newest_migration() -> None:
-    assert SCHEMA_HEAD == head_revision() == "0007"
+    assert SCHEMA_HEAD == head_revision() == "0008"
 
 
 def test_opening_a_fresh_database_brings_it_to_head(empty_db_url: str) -> None:

@@ -34,6 +34,7 @@ def build_app() -> typer.Typer:
     from recall_audit.cli import commands
     from recall_audit.cli.diagnose import diagnose_app
     from recall_audit.cli.experiments import experiment_app
+    from recall_audit.cli.labels import calibrate, labels_app
     from recall_audit.cli.operations import ops_app
     from recall_audit.cli.serve import serve_app
 
@@ -41,6 +42,8 @@ def build_app() -> typer.Typer:
     for part in (commands.app, experiment_app, ops_app, serve_app, diagnose_app):
         joined.registered_commands.extend(part.registered_commands)
         joined.registered_groups.extend(part.registered_groups)
+    joined.add_typer(labels_app, name="labels")
+    joined.command()(calibrate)
     return joined
 
 

@@ -57,9 +57,7 @@ Resume = Annotated[
     typer.Option(
         help="Continue an unfinished run (id or prefix) with the settings it was started "
         "with (stored with it: another is refused by name). Only how fast and where it runs "
-        "may differ: "
-        + ", ".join(option(name) for name in SETTINGS if name in UNMEASURED)
-        + "."
+        "may differ: " + ", ".join(option(name) for name in SETTINGS if name in UNMEASURED) + "."
     ),
 ]
 app.add_typer(results.baseline_app, name="baseline")

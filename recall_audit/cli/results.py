@@ -91,29 +91,35 @@ def show(
     case: Annotated[str | None, typer.Option(help="Only this case key.")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Show a run's cases: claims, verdicts and the chunks that support them."""
+    """Show a run's cases: claims, verdicts and the chunks that support them, and people's
+    labels of its claims with the judge's agreement with them."""
+    from recall_audit.cli.labels import calibration_lines, label_notes
     from recall_audit.cli.views import print_case, runs_table
     from recall_audit.storage import get_run, run_results
+    from recall_audit.storage.labels import run_calibration
 
     with open_session() as session:
         full_id = resolve_run(session, run_id)
         record = get_run(session, full_id)
         results = run_results(session, full_id)
+        figures, labels = run_calibration(session, full_id)
     if case is not None:
         results = [r for r in results if r.case_key == case]
     if as_json:
-        print(
-            json.dumps(
-                {
-                    "run": record.model_dump(mode="json"),
-                    "cases": [r.model_dump(mode="json") for r in results],
-                }
-            )
-        )
+        shown = {
+            "run": record.model_dump(mode="json"),
+            "cases": [r.model_dump(mode="json") for r in results],
+        }
+        if figures is not None or labels.outdated:
+            shown["labels"] = [x.model_dump(mode="json") for x in labels.current.values()]
+            shown["calibration"] = figures and figures.model_dump(mode="json")
+        print(json.dumps(shown, default=str))
         return
     console.print(runs_table([record], console.width))
+    if figures is not None:
+        console.print("\n".join(["Labels:", *calibration_lines(figures, len(labels.outdated))]))
     for result in results:
-        print_case(console, result)
+        print_case(console, result, label_notes(labels, result))
 
 
 @app.command()

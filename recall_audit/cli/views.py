@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -166,7 +166,11 @@ def worst_cases_table(worst: Sequence[CaseResultRecord]) -> Table:
     return table
 
 
-def print_case(console: Console, case: CaseResultRecord) -> None:
+def print_case(
+    console: Console, case: CaseResultRecord, labels: Mapping[int, str] | None = None
+) -> None:
+    """The case's claims, verdicts and chunks; `labels`: a person's verdict on a claim (by
+    claim index), shown under the judge's."""
     console.rule(
         f"[bold]{safe(case.case_key)}[/bold] · {case.status} · recall {_recall(case.score)}"
     )
@@ -185,6 +189,8 @@ def print_case(console: Console, case: CaseResultRecord) -> None:
         )
         if verdict.quote:
             lines.append(f"      [dim]“{safe(verdict.quote)}”[/dim]")
+        if labels and verdict.claim_index in labels:
+            lines.append(f"      [magenta]{safe(labels[verdict.claim_index])}[/magenta]")
     documents = [*case.document_ids, *[None] * (len(case.chunks) - len(case.document_ids))]
     for position, (chunk, document) in enumerate(
         zip(case.chunks, documents, strict=False), start=1

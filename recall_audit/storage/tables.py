@@ -281,4 +281,30 @@ class Baseline(StorageModel, table=True):
     pinned_at: datetime = _created_at()
 
 
+class LabelRow(StorageModel, table=True):
+    """A person's verdict on one claim of one case, kept across runs. `fingerprint` hashes the
+    claim and the chunks it was labelled against: a run whose claim or chunks differ shows
+    the label as outdated and asks the judge again."""
+
+    __tablename__ = "labels"
+
+    dataset_id: int = Field(foreign_key="datasets.id", ondelete="CASCADE", primary_key=True)
+    case_key: str = Field(sa_type=Text, primary_key=True)
+    claim_hash: str = Field(sa_type=String(64), primary_key=True)
+    claim: str = Field(sa_type=Text)
+    supported: bool
+    # The 0-based chunk the claim is found in, when the person (or the judge agreeing) said.
+    chunk: int | None = None
+    note: str = Field(default="", sa_type=Text)
+    labelled_by: str = Field(sa_type=Text)
+    labelled_at: datetime = _created_at()
+    fingerprint: str = Field(sa_type=String(64))
+    # The run labelled and the judge's verdict in it: how the judge is measured on later runs
+    # whose verdict came from this label.
+    run_id: str | None = Field(
+        default=None, sa_type=String(36), foreign_key="runs.id", ondelete="SET NULL"
+    )
+    judge_supported: bool | None = None
+
+
 metadata = StorageModel.metadata

@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import cast
 
+from recall_audit.compare.calibrate import LABEL_MARK
 from recall_audit.scorer.judge import OneCallJudge, verdict_cache_version
 from recall_audit.scorer.recall import (
     error_result,
@@ -24,6 +25,7 @@ from recall_audit.storage import (
     write_attributions,
     write_case_results,
 )
+from recall_audit.storage.labels import StoredLabel, dataset_labels
 from recall_audit.tasks.claims import case_claim_key, judgement_inputs
 from recall_audit.tasks.concurrent import map_bounded
 from recall_audit.tasks.db import in_session
@@ -37,11 +39,64 @@ def _judgeable(work: CaseWork) -> bool:
     return work.error is None and bool(work.claims) and bool(work.chunks)
 
 
+def label_verdict(index: int, label: StoredLabel) -> Verdict:
+    """A person's label as the claim's verdict: the judge is not asked about it."""
+    said = "supported" if label.supported else "not supported"
+    when = label.labelled_at.date().isoformat()
+    note = f": {label.note}" if label.note else ""
+    return Verdict(
+        claim_index=index,
+        supported=label.supported,
+        chunk_indices=[label.chunk] if label.supported and label.chunk is not None else [],
+        explanation=f"{LABEL_MARK} {said}, labelled by {label.labelled_by} on {when}{note}",
+    )
+
+
+def _labelled(work: CaseWork, labels: dict[tuple[str, str], StoredLabel]) -> dict[int, Verdict]:
+    """The case's claims a person labelled against these claims and chunks, as verdicts."""
+    claims = work.claims or []
+    found = {}
+    for index, claim in enumerate(claims):
+        label = labels.get((work.case.case_key, claim))
+        if label is not None and label.current(work.chunks):
+            found[index] = label_verdict(index, label)
+    return found
+
+
+async def _with_labels(
+    ctx: AuditContext, work: CaseWork, cached: list[Verdict] | None, labelled: dict[int, Verdict]
+) -> RecallResult:
+    """The labelled claims take the person's verdict; the judge is asked (or its cache read)
+    only about the others."""
+    claims, chunks = work.claims or [], work.chunks
+    rest = [i for i in range(len(claims)) if i not in labelled]
+    usage, judged = work.usage, {}
+    if cached is not None:
+        judged = {v.claim_index: v for v in cached if v.claim_index in rest}
+        usage += Usage(cached_calls=1)
+    elif rest:
+        part = await judge_claims(
+            [claims[i] for i in rest], chunks, ctx.judge, scale=ctx.spec.scale, usage=usage
+        )
+        if part.status is Status.ERROR:
+            return part
+        usage = part.usage
+        judged = {
+            rest[v.claim_index]: v.model_copy(update={"claim_index": rest[v.claim_index]})
+            for v in part.verdicts
+        }
+    verdicts = [labelled.get(i) or judged[i] for i in range(len(claims))]
+    return result_from_verdicts(claims, verdicts, chunks, scale=ctx.spec.scale, usage=usage)
+
+
 async def score_case(
-    ctx: AuditContext, work: CaseWork, cached: list[Verdict] | None
+    ctx: AuditContext,
+    work: CaseWork,
+    cached: list[Verdict] | None,
+    labelled: dict[int, Verdict] | None = None,
 ) -> RecallResult:
     """The case's result; a case whose claims and chunks were judged before (`cached`) costs
-    no call."""
+    no call, and a claim a person labelled (`labelled`) takes the person's verdict."""
     if work.error is not None:
         return error_result(work.error, scale=ctx.spec.scale, usage=work.usage)
     if is_blank(work.case.ground_truth):
@@ -49,6 +104,8 @@ async def score_case(
     if work.claims is None:
         return error_result("no claims were extracted", scale=ctx.spec.scale, usage=work.usage)
     claims, chunks = work.claims, work.chunks
+    if labelled and chunks:
+        return await _with_labels(ctx, work, cached, labelled)
     if cached is not None:
         usage = work.usage + Usage(cached_calls=1)
         return result_from_verdicts(claims, cached, chunks, scale=ctx.spec.scale, usage=usage)
@@ -151,6 +208,9 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
         ctx.engine, get_cached_attributions, pairs, judge.name, verdict_cache_version(judge)
     )
     cached = {w.case_id: verdicts for w, verdicts in zip(judgeable, found, strict=True)}
+    labels = await in_session(
+        ctx.engine, dataset_labels, ctx.run.dataset_id, [w.case.case_key for w in judgeable]
+    )
     write_many = _saver(ctx)
 
     async def save(scored: _Scored) -> None:
@@ -171,9 +231,11 @@ async def attribute(ctx: AuditContext, batch: Batch) -> Usage:
             work, first = await _new_claims(work, (batch.number, 0, index))
             if first is not None:
                 return first.result.usage
+        labelled = _labelled(work, labels) if labels else {}
         async with judging.place(rank):
-            result = await score_case(ctx, work, verdicts)
-        await save(_Scored(work, result, fresh=verdicts is None))
+            result = await score_case(ctx, work, verdicts, labelled)
+        # Verdicts partly a person's are not the judge's to cache.
+        await save(_Scored(work, result, fresh=verdicts is None and not labelled))
         return result.usage
 
     async def _new_claims(work: CaseWork, rank: Rank) -> tuple[CaseWork, _Scored | None]:
