@@ -91,7 +91,7 @@ def peers_over_nights(peers: dict[str, Any], count: int) -> dict[str, float]:
     return {
         tool: r["calls_per_case"] + (count - 1) * r["rerun_calls_per_case"]
         for tool, r in fixed.items()
-        if tool != "ours"
+        if not tool.startswith("ours")
     }
 
 

@@ -7,6 +7,10 @@ side, on three provider shapes (bench/mock_model.py):
 - `limited`: 100 ms a request, 300 requests a minute, 429 with Retry-After beyond, at
   `--shape-cases` (60); first run only.
 
+On the fixed shape at `--cases`, Recall Audit also runs as `--judge builtin --escalate
+openai/mock` (the cascade: only the verdicts the built-in judge marks unsure are asked of the
+model), for its calls per case beside the model judge's alone.
+
 Every tool is a whole process, timed from its start to its exit (imports included) beside its
 own in-process figure: Recall Audit is `recall-audit run --json`, as a user runs it, and its
 in-process figure is its flow run's (the Prefect server's start and end times). The mock
@@ -49,6 +53,7 @@ TOOLS = ("ours", "deepeval", "ragas")
 LABELS = {
     "ours": "Recall Audit (openai/mock)",
     "ours-no-rpm": "Recall Audit (openai/mock), no RECALL_AUDIT_RPM",
+    "ours-escalate": "Recall Audit (builtin, its unsure verdicts to openai/mock)",
     "deepeval": "DeepEval ContextualRecallMetric",
     "ragas": "Ragas LLMContextRecall",
 }
@@ -139,13 +144,16 @@ def _delta(before: dict[str, Any], after: dict[str, Any], tool: str) -> dict[str
 
 def _command(tool: str, dataset: Path, mock_url: str, concurrency: int) -> list[str]:
     if tool.startswith("ours"):
+        judge = (
+            ["builtin", "--escalate", "openai/mock"] if tool == "ours-escalate" else ["openai/mock"]
+        )
         return [
             str(OUR_CLI),
             "run",
             "--dataset",
             str(dataset),
             "--judge",
-            "openai/mock",
+            *judge,
             "--concurrency",
             str(concurrency),
             "--json",
@@ -185,6 +193,8 @@ def _one_run(
         "errors": outcome.get("errors"),
         "model_calls_reported": outcome.get("model_calls"),
         "cached_calls_reported": outcome.get("cached_calls"),
+        # The cascade's: claims the model decided, the built-in judge being unsure of them.
+        "escalated_claims": outcome.get("escalated_claims") if ours else None,
     }
 
 
@@ -240,6 +250,8 @@ def _run_plan(
     if shape.key == "limited" and "ours" in tools:
         # Ours told the provider's limit (as a user would be), and not told: 429s alone.
         tools = [*tools, "ours-no-rpm"]
+    if plan.key == "fixed" and "ours" in tools:
+        tools = [*tools, "ours-escalate"]
     try:
         for tool in tools:
             work = home / tool
@@ -309,6 +321,7 @@ def _summarise(shape: Shape, runs: list[dict[str, Any]], n: int, concurrency: in
         "wasted": first["repeated"],
         "hedged": first["overlapping"],
         "abandoned": first["abandoned"],
+        "escalated_claims": first.get("escalated_claims"),
         "first": first,
     }
     if len(runs) > 1:
@@ -349,6 +362,16 @@ def markdown(report: dict[str, Any]) -> str:
                 f"| {r['wall_s']:.1f} | {r['floor_s']:.1f} | {_ratio(r['wall_over_floor'])} "
                 f"| {versus} |"
             )
+        cascade, alone = fixed["tools"].get("ours-escalate"), fixed["tools"].get("ours")
+        if cascade and alone:
+            out += [
+                "",
+                f"The cascade (`--judge builtin --escalate openai/mock`) asked the model about "
+                f"{cascade['escalated_claims']} claims the built-in judge was unsure of: "
+                f"{cascade['calls_per_case']:.2f} calls per case against "
+                f"{alone['calls_per_case']:.2f} for the model judge alone "
+                f"({cascade['rerun_calls_per_case']:.2f} on the identical re-run).",
+            ]
     others = [s for s in report["shapes"].values() if s.get("shape", "fixed") != "fixed"]
     if others:
         out += [
