@@ -14,10 +14,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from model_server import Canned, FakeModelServer
 from pydantic import SecretStr
 from test_cli import cli_env, recall_audit
 
-from recall_audit import CascadeJudge, context_recall, get_judge
+from recall_audit import CascadeJudge, Status, context_recall, get_judge
 from recall_audit.errors import ConfigurationError
 from recall_audit.models import ModelSettings
 from recall_audit.models.cache import InMemoryCache
@@ -113,6 +114,42 @@ def test_only_cases_with_an_unsure_claim_cost_a_call_and_the_model_decides_them(
     assert sum(calls_per_case(mock_url).values()) == 0
     assert {k: r.score for k, r in again.items()} == scores
     assert sum(r.usage.cached_calls for r in again.values()) == 2
+
+
+def test_a_model_that_fails_fails_only_the_cases_it_was_asked_about_and_never_shows_its_key():
+    key = "sk-cascade-secret-1234"
+
+    def refuse(_request) -> Canned:
+        return Canned(400, {"error": {"message": "model not found", "type": "invalid_request"}})
+
+    async def score(url: str) -> dict:
+        settings = ModelSettings(base_url=url + "/v1", api_key=SecretStr(key))
+        async with get_judge("builtin", escalate="openai/mock", settings=settings) as judge:
+            return {k: await context_recall(t, c, judge) for k, (t, c) in CASES.items()}
+
+    with FakeModelServer(refuse) as server:
+        results = asyncio.run(score(server.url))
+    # An unsure verdict is never passed off as decided: those cases are errors, the others
+    # keep the built-in judge's scores.
+    assert {k for k, r in results.items() if r.status is Status.ERROR} == UNSURE
+    assert {k: r.score for k, r in results.items() if k not in UNSURE} == {
+        "stated": 1.0,
+        "absent": 0.0,
+    }
+    for key_ in UNSURE:
+        assert "model not found" in (results[key_].error or "")
+        assert key not in results[key_].model_dump_json()
+
+
+def test_an_experiment_does_not_vary_the_escalation():
+    from recall_audit.flows.experiment import check_experiment
+
+    specs = [
+        AuditSpec.from_flat(dataset="cases.jsonl"),
+        AuditSpec.from_flat(dataset="cases.jsonl", escalate="openai/mock"),
+    ]
+    with pytest.raises(ConfigurationError, match="one judge"):
+        check_experiment(specs)
 
 
 def test_escalate_names_a_model_judge_after_a_judge_that_can_be_unsure():
