@@ -64,3 +64,20 @@ def test_fail_under_and_no_rules() -> None:
     result = check_gate(Gate(fail_under=0.5), figures(0.1), None)
     assert result.failures == ["mean recall 0.100 is under fail-under 0.5"]
     assert result.headline == "kb: mean recall 0.100 (no baseline to compare with)"
+
+
+def test_gate_on_low_holds_fail_under_on_the_intervals_low_end() -> None:
+    gate = Gate(fail_under=0.7, gate_on="low")
+    held = figures(0.8).model_copy(update={"recall_low": 0.72})
+    assert check_gate(gate, held, None).passed
+    under = figures(0.8).model_copy(update={"recall_low": 0.65})
+    result = check_gate(gate, under, None)
+    assert not result.passed
+    assert result.failures == [
+        "the low end of mean recall's 95% interval, 0.650, is under fail-under 0.7"
+    ]
+    # Without labels there is no interval: the rule cannot hold, and says why.
+    unlabelled = check_gate(gate, figures(0.9), None)
+    assert not unlabelled.passed and "no current label" in unlabelled.failures[0]
+    # On the mean (the default) the same run passes.
+    assert check_gate(Gate(fail_under=0.7), under, None).passed

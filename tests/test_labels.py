@@ -97,6 +97,15 @@ def test_thirty_labels_six_against_the_judge_on_the_demo(prefect_api, sqlite_db_
     )
     assert again["accuracy"]["estimate"] == pytest.approx(0.8)
 
+    # The gate held on the interval's low end: just above it, the run fails on it alone.
+    bar = round(again["recall"]["low"] + 0.01, 3)
+    gated = recall_audit(
+        "run", "--dataset", str(dataset), "--retriever", params["retriever"], "--top-k", "4",
+        "--fail-under", str(bar), "--gate-on", "low", "--json", env=env, cwd=tmp_path,
+    )  # fmt: skip
+    assert gated.returncode == 1, gated.stderr
+    assert f"interval, {again['recall']['low']:.3f}, is under fail-under {bar:g}" in gated.stderr
+
     # Other chunks: every label is outdated and the judge decides again.
     third = run_audit(**{**params, "top_k": 3})
     judged = verdicts(sqlite_db_url, third.run_id)

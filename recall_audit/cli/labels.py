@@ -20,7 +20,6 @@ from rich.console import Console
 from recall_audit.cli.results import open_session, resolve_run
 
 if TYPE_CHECKING:
-    from recall_audit.compare.calibrate import Calibration
     from recall_audit.storage.labels import RunLabels, StoredLabel
     from recall_audit.storage.records import CaseResultRecord
 
@@ -187,36 +186,6 @@ def export_labels(
         output.write_text("".join(rows), encoding="utf-8")
 
 
-def _figure(name: str, interval: Any, confidence: float) -> str:
-    if interval.estimate is None:
-        return f"{name}: - (undefined on these labels)"
-    return (
-        f"{name}: {interval.estimate:.3f} "
-        f"({confidence:.0%} CI {interval.low:.3f} to {interval.high:.3f})"
-    )
-
-
-def calibration_lines(figures: Calibration, outdated: int) -> list[str]:
-    """The figures as `calibrate` and `show` print them."""
-    c, r = figures.confusion, figures.recall
-    lines = [
-        f"{figures.labels} label(s) of {figures.claims} claim(s) in {figures.cases} case(s)"
-        + (f", {outdated} outdated (claim or chunks changed)" if outdated else ""),
-        _figure("judge accuracy", figures.accuracy, figures.confidence),
-        _figure("balanced accuracy", figures.balanced_accuracy, figures.confidence),
-        _figure("Cohen's kappa", figures.kappa, figures.confidence),
-        f"judge vs person: both supported {c.both_supported}, judge only {c.judge_only}, "
-        f"person only {c.person_only}, neither {c.neither}",
-    ]
-    if r.estimate is not None:
-        lines.append(
-            _figure("mean recall (judge corrected by labels)", r, figures.confidence)
-            + f"; judge alone {r.judged:.3f}"
-        )
-        lines.append(_figure("mean recall (labels alone)", r.labels_only, figures.confidence))
-    return lines
-
-
 def calibrate(
     run_id: Annotated[str, typer.Argument(help="Run id or a unique prefix.")],
     as_json: Annotated[bool, typer.Option("--json")] = False,
@@ -225,6 +194,7 @@ def calibrate(
     """How well the judge agrees with the labels of a run's claims, and the run's mean
     recall with a prediction-powered interval."""
     from recall_audit.cli.options import fail
+    from recall_audit.compare.calibrate import calibration_lines
     from recall_audit.storage.labels import run_calibration
 
     with open_session() as session:

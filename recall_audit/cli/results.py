@@ -93,8 +93,9 @@ def show(
 ) -> None:
     """Show a run's cases: claims, verdicts and the chunks that support them, and people's
     labels of its claims with the judge's agreement with them."""
-    from recall_audit.cli.labels import calibration_lines, label_notes
+    from recall_audit.cli.labels import label_notes
     from recall_audit.cli.views import print_case, runs_table
+    from recall_audit.compare.calibrate import calibration_lines
     from recall_audit.storage import get_run, run_results
     from recall_audit.storage.labels import run_calibration
 

@@ -266,3 +266,33 @@ def calibrate(
         claims=int(w.size),
         cases=cases,
     )
+
+
+def _figure(name: str, interval: Interval, confidence: float) -> str:
+    if interval.estimate is None:
+        return f"{name}: - (undefined on these labels)"
+    return (
+        f"{name}: {interval.estimate:.3f} "
+        f"({confidence:.0%} CI {interval.low:.3f} to {interval.high:.3f})"
+    )
+
+
+def calibration_lines(figures: Calibration, outdated: int) -> list[str]:
+    """The figures as `calibrate` and `show` print them."""
+    c, r = figures.confusion, figures.recall
+    lines = [
+        f"{figures.labels} label(s) of {figures.claims} claim(s) in {figures.cases} case(s)"
+        + (f", {outdated} outdated (claim or chunks changed)" if outdated else ""),
+        _figure("judge accuracy", figures.accuracy, figures.confidence),
+        _figure("balanced accuracy", figures.balanced_accuracy, figures.confidence),
+        _figure("Cohen's kappa", figures.kappa, figures.confidence),
+        f"judge vs person: both supported {c.both_supported}, judge only {c.judge_only}, "
+        f"person only {c.person_only}, neither {c.neither}",
+    ]
+    if r.estimate is not None:
+        lines.append(
+            _figure("mean recall (judge corrected by labels)", r, figures.confidence)
+            + f"; judge alone {r.judged:.3f}"
+        )
+        lines.append(_figure("mean recall (labels alone)", r.labels_only, figures.confidence))
+    return lines

@@ -6,6 +6,8 @@ A run with no scored case never passes: it measured nothing, whatever caused it.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from recall_audit.compare.compare import Comparison
@@ -35,6 +37,12 @@ class Gate(BaseModel):
         default=False,
         description="A drop fails only when its bootstrap interval excludes zero (noisy judges).",
     )
+    gate_on: Literal["mean", "low"] = Field(
+        default="mean",
+        description="What fail-under holds on: the mean recall, or the low end of its "
+        "prediction-powered interval from people's labels of the run's claims (`recall-audit "
+        "calibrate`; a run without current labels then fails).",
+    )
 
 
 class RunFigures(BaseModel):
@@ -44,6 +52,9 @@ class RunFigures(BaseModel):
     mean_recall: float | None
     cases: int
     errors: int
+    # The low end of the mean recall's prediction-powered interval (None: no current label).
+    recall_low: float | None = None
+    confidence: float = 0.95
 
 
 class GateResult(BaseModel):
@@ -92,10 +103,26 @@ def _regressions(gate: Gate, c: Comparison) -> list[str]:
     return failures
 
 
+def _low_end(fail_under: float, run: RunFigures) -> list[str]:
+    if run.recall_low is None:
+        return [
+            "gate-on low: no current label of this run's claims, so no interval to hold "
+            "fail-under on (`recall-audit review` or `labels import`)"
+        ]
+    if run.recall_low < fail_under:
+        return [
+            f"the low end of mean recall's {run.confidence:.0%} interval, {run.recall_low:.3f}, "
+            f"is under fail-under {fail_under:g}"
+        ]
+    return []
+
+
 def check_gate(gate: Gate, run: RunFigures, comparison: Comparison | None) -> GateResult:
     failures: list[str] = []
     if run.mean_recall is None:
         failures.append("a run with no scored case measured nothing")
+    elif gate.fail_under is not None and gate.gate_on == "low":
+        failures += _low_end(gate.fail_under, run)
     elif gate.fail_under is not None and run.mean_recall < gate.fail_under:
         failures.append(
             f"mean recall {run.mean_recall:.3f} is under fail-under {gate.fail_under:g}"

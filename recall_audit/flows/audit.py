@@ -40,6 +40,7 @@ from recall_audit.storage import (
     sample_spreads,
 )
 from recall_audit.storage.failures import storage_failure, storage_failures
+from recall_audit.storage.labels import run_calibration
 from recall_audit.tasks.batch import (
     BatchPlan,
     audit_batch,
@@ -419,6 +420,7 @@ async def _conclude(
         mean_recall=run.mean_recall,
         cases=run.case_count,
         errors=run.error_count,
+        recall_low=await _recall_low(engine, run) if gate.gate_on == "low" else None,
     )
     verdict = check_gate(gate, figures, comparison)
     lost = summary.diagnosis.lost if summary.diagnosis else []
@@ -426,6 +428,12 @@ async def _conclude(
     await label_flow_run(run, comparison)
     regressed = comparison is not None and comparison.verdict == "regressed"
     return final_state(verdict, summary, regressed=regressed)
+
+
+async def _recall_low(engine: Engine, run: RunRecord) -> float | None:
+    """The low end of the run's prediction-powered recall interval (None: no current label)."""
+    figures, _ = await in_session(engine, run_calibration, run.id)
+    return None if figures is None else figures.recall.low
 
 
 async def _record_knowledge_base(engine: Engine, run_id: str, spec: AuditSpec) -> bool:

@@ -19,6 +19,7 @@ from prefect.runtime import flow_run
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
+from recall_audit.compare.calibrate import calibration_lines
 from recall_audit.compare.compare import ClaimChange, Comparison, compare_runs
 from recall_audit.compare.gate import GateResult
 from recall_audit.compare.report import (
@@ -38,6 +39,7 @@ from recall_audit.storage import (
     set_run_baseline,
     worst_outcomes,
 )
+from recall_audit.storage.labels import run_calibration
 from recall_audit.tasks.db import in_session
 from recall_audit.tasks.diagnose import DiagnosisPlan, diagnose_run
 from recall_audit.tasks.stage import stage
@@ -273,6 +275,7 @@ async def publish_report(
     comparison, worst, history = await in_session(
         engine, _report_data, run, tolerance, require_significance
     )
+    calibration, labels = await in_session(engine, run_calibration, run.id)
     dataset = run.dataset_name
     # The four artifacts are independent API calls: sent together, they cost one round trip.
     async with anyio.create_task_group() as group:
@@ -308,6 +311,16 @@ async def publish_report(
                 description=f"Mean recall of {dataset} over past runs of {run.config_name}",
             )
         )
+        if calibration is not None:
+            lines = calibration_lines(calibration, len(labels.outdated))
+            group.start_soon(
+                partial(
+                    acreate_markdown_artifact,
+                    key=artifact_key(dataset, "calibration"),
+                    markdown="".join(f"- {line}\n" for line in lines),
+                    description=f"The judge against people's labels of {dataset}'s claims",
+                )
+            )
     emit_event(event="recall.completed", resource=_resource(run), payload=_payload(run, comparison))
     return comparison
 
