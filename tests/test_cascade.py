@@ -227,6 +227,10 @@ def test_a_run_escalates_its_unsure_verdicts_caches_them_and_says_how_many(
     assert "escalate=openai/mock" in summary["configuration"]
     artifact = asyncio.run(_latest_summary("orbis"))
     assert "2 claims the judge was unsure of, decided by the model judge" in artifact
+    shown = recall_audit("show", summary["run_id"][:8], "--case", "pieced", env=env, cwd=tmp_path)
+    assert "decided by the model judge (the first was unsure: pieced together" in " ".join(
+        shown.stdout.split()
+    )
 
     forget(mock_url)
     again = recall_audit(*run, env=env, cwd=tmp_path)

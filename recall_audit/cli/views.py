@@ -189,6 +189,13 @@ def print_case(
         )
         if verdict.quote:
             lines.append(f"      [dim]“{safe(verdict.quote)}”[/dim]")
+        if verdict.unsure:
+            lines.append(f"      [yellow]unsure: {safe(verdict.unsure)}[/yellow]")
+        if verdict.escalated:
+            why = safe(verdict.escalated)
+            lines.append(
+                f"      [yellow]decided by the model judge (the first was unsure: {why})[/yellow]"
+            )
         if labels and verdict.claim_index in labels:
             lines.append(f"      [magenta]{safe(labels[verdict.claim_index])}[/magenta]")
     documents = [*case.document_ids, *[None] * (len(case.chunks) - len(case.document_ids))]
