@@ -26,6 +26,9 @@ _AUXILIARIES = frozenset(
 )
 _BE = frozenset("is are was were be been being am".split())
 _SUBORDINATE = frozenset("that which who whom whose".split())
+_DETERMINERS = frozenset("her his their its the a an my our your".split())
+# Participles that place a subject and are no finite verb ("based in", "headquartered in").
+_PLACED = frozenset("based headquartered located centered centred situated".split())
 
 
 def _words(text: str) -> list[str]:
@@ -55,8 +58,9 @@ def _orphan_name(claim: str, sentence: str) -> str:
 
 def malformed(claim: str, sentence: str) -> str:
     """Why `claim`, cut from `sentence`, does not read as a sentence would; "" when it does."""
-    words = _words(claim)
-    for i in _joins(words, _words(sentence)):
+    words, said = _words(claim), _words(sentence)
+    pairs = set(pairwise(said))
+    for i in _joins(words, said):
         left, right = words[i - 1], words[i]
         after = words[i + 1] if i + 1 < len(words) else ""
         if right in ("not", "never") and left not in _AUXILIARIES:
@@ -68,7 +72,33 @@ def malformed(claim: str, sentence: str) -> str:
         verb = looks_like_verb(left) or left.endswith("ed")
         if right == "," and after.endswith("ing") and verb:
             return f"'{left}, {after}': a participial phrase hung on the bare verb"
-    return _orphan_name(claim, sentence)
+        if right == "," and left in _AUXILIARIES:  # "The campus is, the highest ..."
+            return f"'{left},': a verb without its complement"
+        agent = (left, "by") in pairs  # "written her husband" from "written by her husband"
+        if agent and right in _DETERMINERS:
+            return f"'{left} {right}': an object where the sentence had an agent"
+    return _orphan_name(claim, sentence) or _unfinished(claim)
+
+
+def _unfinished(claim: str) -> str:
+    """A claim that is no sentence: brackets or quotes left open ("Ellie Rowsell (vocals."),
+    an opening auxiliary ("Was voted ..."), or a passive without its auxiliary ("Big Stone
+    Gap directed by ...", "Kaiser headquartered in ...")."""
+    if claim.count("(") != claim.count(")") or claim.count('"') % 2:
+        return "a bracket or quotation left open"
+    raw = _WORD.findall(claim)
+    words = [w.lower() for w in raw]
+    if not words or raw[0][:1].islower() or words[0] in _AUXILIARIES:
+        return f"'{raw[0] if raw else claim}': no subject before it"
+    for i, word in enumerate(words[1:-1], start=1):
+        if word in _AUXILIARIES or word in _SUBORDINATE:
+            return ""  # a verb phrase, or a clause, of its own comes first
+        passive = word.endswith("ed") and words[i + 1] == "by"
+        if passive or (word in _PLACED and words[i + 1] == "in"):
+            return f"'{raw[i]} {raw[i + 1]}': a participle without its auxiliary"
+        if looks_like_verb(word) and not word.endswith("ed"):
+            return ""
+    return ""
 
 
 def _is_simple_past(word: str, sentence: str) -> bool:
