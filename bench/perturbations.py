@@ -28,7 +28,14 @@ from recall_audit.text.text import content_words, sentence_spans
 
 FAMILIES = ("keywords", "question", "negated", "myth")
 PARTS = ("choose", "frozen")
-LANGUAGES = {"en": "English", "ja": "Japanese", "zh": "Chinese"}
+LANGUAGES = {
+    "en": "English",
+    "ja": "Japanese",
+    "zh": "Chinese",
+    "de": "German",
+    "fr": "French",
+    "es": "Spanish",
+}
 
 # {s}: one sentence of the reference without its full stop, {l}: the same with a lower-case
 # first letter; {w}: the reference's words joined by the template's separator.
@@ -59,6 +66,24 @@ TEMPLATES: dict[str, dict[str, dict[str, tuple[Template, ...]]]] = {
             "negated": ("{s}，这不是事实。",),
             "myth": ("以下说法是错误的：{s}。",),
         },
+        "de": {
+            "keywords": ("Schlagwörter: {w}",),
+            "question": ("Leserfrage: Stimmt es, dass {l}?",),
+            "negated": ("Es ist nicht wahr, dass {l}.",),
+            "myth": ("Mythos: {s}.",),
+        },
+        "fr": {
+            "keywords": ("Mots-clés : {w}",),
+            "question": ("Question fréquente : est-ce que {l} ?",),
+            "negated": ("Il n'est pas vrai que {l}.",),
+            "myth": ("Mythe : {s}.",),
+        },
+        "es": {
+            "keywords": ("Etiquetas: {w}",),
+            "question": ("Pregunta frecuente: ¿{s}?",),
+            "negated": ("No es cierto que {l}.",),
+            "myth": ("Mito: {s}.",),
+        },
     },
     "frozen": {
         "en": {
@@ -85,9 +110,27 @@ TEMPLATES: dict[str, dict[str, dict[str, tuple[Template, ...]]]] = {
             "negated": ("并非{s}。",),
             "myth": ("“{s}”这种说法是谣言。",),
         },
+        "de": {
+            "keywords": ("Siehe auch: {w}",),
+            "question": ("Weiß jemand, ob {l}?",),
+            "negated": ("Dass {l}, stimmt nicht.",),
+            "myth": ("Die Behauptung „{s}“ ist falsch.",),
+        },
+        "fr": {
+            "keywords": ("Voir aussi : {w}",),
+            "question": ("Quelqu'un sait-il si {l} ?",),
+            "negated": ("Contrairement à certaines rumeurs, il n'est pas vrai que {l}.",),
+            "myth": ("L'affirmation « {s} » est fausse.",),
+        },
+        "es": {
+            "keywords": ("Búsquedas relacionadas: {w}",),
+            "question": ("¿Alguien sabe si {l}?",),
+            "negated": ("No es verdad que {l}.",),
+            "myth": ("La afirmación «{s}» es falsa.",),
+        },
     },
 }
-SEPARATORS = {"en": ", ", "ja": "、", "zh": "、"}
+SEPARATORS = {"en": ", ", "ja": "、", "zh": "、", "de": ", ", "fr": ", ", "es": ", "}
 _CJK_WORD = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff々〆ー０-９0-9]{2,}")
 
 
@@ -114,7 +157,7 @@ def _sentences(reference: str) -> list[str]:
 def perturbation(template: Template, reference: str, lang: str) -> str:
     if "{w}" in template:
         return template.format(w=SEPARATORS[lang].join(_words(reference, lang)))
-    sep = " " if lang == "en" else ""
+    sep = "" if lang in ("ja", "zh") else " "
     return sep.join(
         template.format(s=s, l=s[:1].lower() + s[1:] if s[1:2].islower() else s)
         for s in _sentences(reference)

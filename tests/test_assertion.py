@@ -125,3 +125,36 @@ def test_a_sentence_pointing_back_denies_the_one_before() -> None:
         Mood.DENIES,
         Mood.STATES,
     ]
+
+
+@pytest.mark.parametrize(
+    ("claim", "stated", "unstated"),
+    [
+        (
+            "Der Zug nach Hamburg fährt um 8 Uhr ab.",
+            "Laut Fahrplan fährt der Zug nach Hamburg um 8 Uhr ab.",
+            [
+                "Mythos: Der Zug nach Hamburg fährt um 8 Uhr ab.",
+                "Schlagwörter: Zug, Hamburg, 8 Uhr",
+            ],
+        ),
+        (
+            "Le musée ouvre à 9 heures le dimanche.",
+            "Le dimanche, le musée ouvre à 9 heures.",
+            [
+                "Il n'est pas vrai que le musée ouvre à 9 heures le dimanche.",
+                "Mots-clés : musée, 9 heures, dimanche",
+            ],
+        ),
+        (
+            "La biblioteca cierra a las 20 horas.",
+            "Cada día la biblioteca cierra a las 20 horas.",
+            ["¿La biblioteca cierra a las 20 horas?", "Mito: la biblioteca cierra a las 20 horas."],
+        ),
+    ],
+    ids=["german", "french", "spanish"],
+)
+def test_stemmed_languages_read_the_mood(claim: str, stated: str, unstated: list[str]) -> None:
+    assert _verdict(claim, [stated]).supported
+    for chunk in unstated:
+        assert not _verdict(claim, [chunk]).supported, chunk

@@ -5,7 +5,7 @@ a question or a "whether" only asks; a conditional states its consequence only u
 condition; a sentence that calls a statement false, a myth or a misconception denies it
 ("次の記述は誤りである：…", "这种说法是谣言"). The words of such sentences are there, but
 nothing is asserted, so the built-in judge does not count them as support. The markers are
-closed classes of each language (question and conditional words, words of falsity, the
+closed classes of each language (English, Japanese, Chinese, German, French, Spanish) (question and conditional words, words of falsity, the
 headings of tag lists), not phrases of any dataset.
 """
 
@@ -47,6 +47,13 @@ _DENIES = (
     r"ということは(?:ありません|ない|なかった)|というわけではな|わけではな",
     # Chinese
     r"不是事实|不是真的|不属实|不正确|错误的|是错误|谣言|误解|并非|并不是|假消息|虚假",
+    # German, French, Spanish
+    r"\b(?:ist|sind|war)\s+(?:ein\s+)?(?:falsch|unwahr|Mythos|Irrtum|Gerücht)\b|"
+    r"\bstimmt nicht\b|\bnicht wahr, dass\b|\b(?:Mythos|Falsch|Irrtum)\s*:",
+    r"\b(?:est|sont|était)\s+(?:un\s+|une\s+)?(?:faux|fausse|mythe|erronée?|idée reçue)\b|"
+    r"\bc'est faux\b|\bn'est pas vrai\b|\b(?:Mythe|Faux|Idée reçue)\s*:",
+    r"\b(?:es|son|era)\s+(?:un\s+)?(?:falso|falsa|mito|erróneo|errónea|bulo)\b|"
+    r"\bno es (?:cierto|verdad)\b|\b(?:Mito|Falso|Bulo)\s*:",
 )
 _DENIES_RE = re.compile("|".join(_DENIES), re.IGNORECASE)
 # "This claim is false." after the sentence it denies.
@@ -64,17 +71,19 @@ _POINTS_BACK = re.compile(
 _QUESTION_MARK = re.compile(r"[?？](?=(?:\W*[^\W_]+){0,3}\W*$)")
 _ASKS = re.compile(
     r"\bwhether\b(?![^,.;]*\bor\b)|かどうか|(?:です|ます|でしょう|ました|ません|のです|んです)か\s*[。．]?\s*$"
-    r"|吗\s*[。．]?\s*$|是否|请问|\bis it (?:true|the case|correct) that\b",
+    r"|吗\s*[。．]?\s*$|是否|请问|\bis it (?:true|the case|correct) that\b"
+    r"|¿|\best-ce que\b|\bob\b(?=[^,.;]*\b(?:ist|sind|war|hat|kann)\b)",
     re.IGNORECASE,
 )
 _SUPPOSES = re.compile(
     r"^\W*(?:if|suppose|supposing|assuming|imagine|hypothetically|were)\b"
-    r"|^\W*(?:もし|仮に)|^\W*(?:如果|假如|假设|要是|倘若)",
+    r"|^\W*(?:もし|仮に)|^\W*(?:如果|假如|假设|要是|倘若)|^\W*(?:wenn|falls|si)\b",
     re.IGNORECASE,
 )
 # A claim with a condition of its own may be supported by a conditional sentence.
 CONDITIONAL = re.compile(
-    r"\b(?:if|when|unless|whenever|once|provided|as long as|in case)\b|場合|たら|れば|如果|时",
+    r"\b(?:if|when|unless|whenever|once|provided|as long as|in case|wenn|si|cuando|"
+    r"quand|lorsque)\b|場合|たら|れば|如果|时",
     re.IGNORECASE,
 )
 
@@ -83,7 +92,9 @@ _TAG_HEADING = re.compile(
     r"^\W*(?:(?:related|popular|trending|similar)\s+(?:searches|tags|topics|posts|articles|"
     r"links|pages)|tags?|tagged|keywords?|key words|see also|categories|category|topics|"
     r"labels?|hashtags?|people also (?:search|ask)(?: for)?|searches|browse|menu|navigation|"
-    r"breadcrumbs?)\b[^:：]{0,40}[:：]"
+    r"breadcrumbs?|schlagw(?:ö|oe)rter|stichw(?:ö|oe)rter|siehe auch|verwandte suchanfragen|"
+    r"mots-clés|étiquettes|voir aussi|recherches associées|etiquetas|palabras clave|"
+    r"véase también|búsquedas relacionadas)\b[^:：]{0,40}[:：]"
     r"|^\W*(?:関連|タグ|キーワード|カテゴリ|ハッシュタグ|検索|メニュー|トピック)[^:：]{0,15}[:：]"
     r"|^\W*(?:相关|标签|关键词|关键字|分类|话题|热门搜索|导航)[^:：]{0,15}[:：]",
     re.IGNORECASE,
