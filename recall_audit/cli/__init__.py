@@ -36,6 +36,7 @@ def build_app() -> typer.Typer:
     from recall_audit.cli.experiments import experiment_app
     from recall_audit.cli.labels import calibrate, labels_app
     from recall_audit.cli.operations import ops_app
+    from recall_audit.cli.review import review
     from recall_audit.cli.serve import serve_app
 
     joined = typer.Typer(add_completion=False, no_args_is_help=True, help=commands.__doc__)
@@ -44,6 +45,7 @@ def build_app() -> typer.Typer:
         joined.registered_groups.extend(part.registered_groups)
     joined.add_typer(labels_app, name="labels")
     joined.command()(calibrate)
+    joined.command()(review)
     return joined
 
 

@@ -103,7 +103,12 @@ def _row_problem(row: Any, index: dict[tuple[str, str], tuple[Any, int]]) -> str
 
 
 def read_labels(
-    path: Path, results: list[CaseResultRecord], *, by: str, run_id: str
+    path: Path,
+    results: list[CaseResultRecord],
+    *,
+    by: str,
+    run_id: str,
+    earlier: dict[tuple[str, str], StoredLabel],
 ) -> tuple[list[StoredLabel], list[str]]:
     """The file's labels of the run's claims, and one `file:line: ...` per row skipped."""
     index = claim_index(results)
@@ -127,6 +132,7 @@ def read_labels(
                 make_label(
                     result, i, row["supported"], by=by, run_id=run_id,
                     chunk=None if chunk is None else chunk - 1, note=row.get("note", ""),
+                    earlier=earlier.get((row["case"], row["claim"])),
                 )
             )  # fmt: skip
     return labels, problems
@@ -142,7 +148,7 @@ def import_labels(
     reported and skipped."""
     from recall_audit.cli.options import fail
     from recall_audit.storage import get_run, run_results
-    from recall_audit.storage.labels import save_labels
+    from recall_audit.storage.labels import dataset_labels, save_labels
 
     if not file.is_file():
         raise fail(f"{file}: no such file")
@@ -150,7 +156,8 @@ def import_labels(
         full_id = resolve_run(session, run_id)
         run = get_run(session, full_id)
         results = run_results(session, full_id)
-        labels, problems = read_labels(file, results, by=who(by), run_id=full_id)
+        earlier = dataset_labels(session, run.dataset_id, [r.case_key for r in results])
+        labels, problems = read_labels(file, results, by=who(by), run_id=full_id, earlier=earlier)
         save_labels(session, run.dataset_id, labels)
     for problem in problems:
         print(problem, file=sys.stderr)

@@ -1,0 +1,87 @@
+"""`recall-audit review` in a real pseudo-terminal of 80 columns: answers typed, a Ctrl-C
+halfway, and the answers given before it stored as labels."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import sys
+import termios
+from pathlib import Path
+
+from sqlmodel import Session
+from test_audit_flow import run_audit
+from test_cli import cli_env
+
+from recall_audit.cli.review import review_sample
+from recall_audit.storage import get_run, open_database, run_results
+from recall_audit.storage.labels import dataset_labels
+
+EINSTEIN = Path(__file__).parents[1] / "examples" / "einstein.jsonl"
+PROMPT = b"Supported? [y]es [n]o [s]kip [q]uit: "
+
+
+def read_until(fd: int, wanted: bytes, seen: bytearray) -> None:
+    """Reads the terminal's output into `seen` until `wanted` appears once more."""
+    count = seen.count(wanted)
+    while seen.count(wanted) == count:
+        ready, _, _ = select.select([fd], [], [], 120)
+        assert ready, f"no {wanted!r} in {bytes(seen[-2000:])!r}"
+        seen += os.read(fd, 65536)
+
+
+def plain_lines(output: bytes) -> list[str]:
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", output.decode("utf-8", "replace"))
+    return text.replace("\r", "").split("\n")
+
+
+def test_review_at_80_columns_keeps_the_answers_given_before_ctrl_c(
+    prefect_api, sqlite_db_url, tmp_path
+):
+    dataset = tmp_path / "einstein.jsonl"
+    dataset.write_text(EINSTEIN.read_text())
+    run_id = run_audit(dataset=str(dataset), database_url=sqlite_db_url).run_id
+    env = cli_env(prefect_api, sqlite_db_url)
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: an 80-column terminal, then the command
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        os.chdir(tmp_path)
+        command = [sys.executable, "-m", "recall_audit", "review", run_id, "--by", "bo"]
+        os.execve(sys.executable, command, env)
+    seen = bytearray()
+    for answer in (b"y", b"maybe", b"n", b"s"):
+        read_until(fd, PROMPT, seen)
+        os.write(fd, answer + b"\r")
+    read_until(fd, PROMPT, seen)
+    os.write(fd, b"\x03")  # Ctrl-C: the terminal sends SIGINT
+    read_until(fd, b"label(s) saved", seen)
+    _, status = os.waitpid(pid, 0)
+    try:
+        while select.select([fd], [], [], 1)[0]:
+            seen += os.read(fd, 65536)
+    except OSError:  # the child closed the terminal
+        pass
+    os.close(fd)
+
+    assert os.waitstatus_to_exitcode(status) == 130
+    lines = plain_lines(bytes(seen))
+    assert max(len(line) for line in lines) <= 80
+    assert any("answer y, n, s or q" in line for line in lines)
+    assert any(line.startswith("2 label(s) saved") for line in lines)
+    with Session(open_database(sqlite_db_url)) as session:
+        run = get_run(session, run_id)
+        results = run_results(session, run_id)
+        stored = dataset_labels(session, run.dataset_id)
+    # The walk's order: the first verdict answered yes, the second no, the third skipped.
+    order = [
+        (r.case_key, r.claims[v.claim_index]) for r, v in review_sample(results, set(), 100, 0)
+    ]
+    assert set(stored) == {order[0], order[1]}
+    assert (stored[order[0]].supported, stored[order[1]].supported) == (True, False)
+    assert {label.labelled_by for label in stored.values()} == {"bo"}
+    assert all(label.run_id == run_id for label in stored.values())
