@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 from model_server import Canned, FakeModelServer
+from prefect_harness import latest_summary
 from pydantic import SecretStr
 from test_cli import cli_env, recall_audit
 
@@ -188,21 +189,6 @@ def _stored(db_url: str, run_id: str) -> dict[str, CaseResultRecord]:
         engine.dispose()
 
 
-async def _latest_summary(dataset: str) -> str:
-    from prefect.client.orchestration import get_client
-    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterKey
-
-    async with get_client() as client:
-        [artifact] = await client.read_artifacts(
-            artifact_filter=ArtifactFilter(
-                key=ArtifactFilterKey(any_=[f"recall-{dataset}-summary"])
-            ),
-            sort="CREATED_DESC",
-            limit=1,
-        )
-    return str(artifact.data)
-
-
 def test_a_run_escalates_its_unsure_verdicts_caches_them_and_says_how_many(
     prefect_api, sqlite_db_url, tmp_path, mock_url
 ):
@@ -225,7 +211,7 @@ def test_a_run_escalates_its_unsure_verdicts_caches_them_and_says_how_many(
     assert stored["pieced"].verdicts[0].escalated.startswith("pieced together")
     assert summary["errors"] == 0
     assert "escalate=openai/mock" in summary["configuration"]
-    artifact = asyncio.run(_latest_summary("orbis"))
+    artifact = asyncio.run(latest_summary("orbis"))
     assert "2 claims the judge was unsure of, decided by the model judge" in artifact
     shown = recall_audit("show", summary["run_id"][:8], "--case", "pieced", env=env, cwd=tmp_path)
     assert "decided by the model judge (the first was unsure: pieced together" in " ".join(

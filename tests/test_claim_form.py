@@ -40,15 +40,6 @@ DATASETS = [
             "Marie Curie was won two Nobel Prizes.",
             "Marie Curie was a physicist who won two Nobel Prizes.",
         ),
-    ],
-)
-def test_a_claim_the_sentence_does_not_state_is_malformed(claim: str, sentence: str) -> None:
-    assert malformed(claim, sentence)
-
-
-@pytest.mark.parametrize(
-    ("claim", "sentence"),
-    [
         (
             "Animorphs is a series written her husband Michael Grant.",
             "Animorphs is a series written by Katherine Applegate and her husband Michael Grant.",
@@ -67,7 +58,7 @@ def test_a_claim_the_sentence_does_not_state_is_malformed(claim: str, sentence: 
         ),
     ],
 )
-def test_a_claim_that_is_no_sentence_is_malformed(claim: str, sentence: str) -> None:
+def test_a_claim_the_sentence_does_not_state_is_malformed(claim: str, sentence: str) -> None:
     assert malformed(claim, sentence)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from flat_audit import audit_flat
+from prefect_harness import latest_summary
 from sqlmodel import Session
 from typer.testing import CliRunner
 
@@ -32,21 +33,6 @@ def expected_id_recall(rows: list[dict], top_k: int) -> dict[str, float]:
             gold = set(row["reference_context_ids"])
             found[row["id"]] = len(gold & retrieved) / len(gold)
     return found
-
-
-async def latest_summary(dataset: str) -> str:
-    from prefect.client.orchestration import get_client
-    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterKey
-
-    async with get_client() as client:
-        [artifact] = await client.read_artifacts(
-            artifact_filter=ArtifactFilter(
-                key=ArtifactFilterKey(any_=[f"recall-{dataset}-summary"])
-            ),
-            sort="CREATED_DESC",
-            limit=1,
-        )
-    return str(artifact.data)
 
 
 def test_labelled_documents_give_id_recall_and_every_run_precision(
