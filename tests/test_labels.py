@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from sqlmodel import Session
 from test_audit_flow import run_audit
 from test_cli import cli_env, recall_audit
@@ -97,7 +98,11 @@ def test_thirty_labels_six_against_the_judge_on_the_demo(prefect_api, sqlite_db_
     )
     assert again["accuracy"]["estimate"] == pytest.approx(0.8)
 
-    # The gate held on the interval's low end: just above it, the run fails on it alone.
+    # The gate held on the interval's low end: just above it, the run fails on it alone. With
+    # the judge's cache emptied, the judge is asked about the unlabelled claims only.
+    with Session(open_database(sqlite_db_url)) as session:
+        session.exec(sa.text("DELETE FROM attribution_cache"))
+        session.commit()
     bar = round(again["recall"]["low"] + 0.01, 3)
     gated = recall_audit(
         "run", "--dataset", str(dataset), "--retriever", params["retriever"], "--top-k", "4",
@@ -105,6 +110,7 @@ def test_thirty_labels_six_against_the_judge_on_the_demo(prefect_api, sqlite_db_
     )  # fmt: skip
     assert gated.returncode == 1, gated.stderr
     assert f"interval, {again['recall']['low']:.3f}, is under fail-under {bar:g}" in gated.stderr
+    assert verdicts(sqlite_db_url, json.loads(gated.stdout)["run_id"]) == judged
 
     # Other chunks: every label is outdated and the judge decides again.
     third = run_audit(**{**params, "top_k": 3})

@@ -103,7 +103,7 @@ def show(
         full_id = resolve_run(session, run_id)
         record = get_run(session, full_id)
         results = run_results(session, full_id)
-        figures, labels = run_calibration(session, full_id)
+        figures, labels = run_calibration(session, full_id, results=results)
     if case is not None:
         results = [r for r in results if r.case_key == case]
     if as_json:

@@ -109,14 +109,29 @@ def run_labels(session: Session, dataset_id: int, results: Sequence[CaseResultRe
     return RunLabels(current=current, outdated=outdated)
 
 
+def has_labels(session: Session, dataset_id: int) -> bool:
+    """Whether anyone labelled a claim of the dataset: one indexed lookup, so a run of a
+    dataset nobody labelled never reads its results for calibration."""
+    query = select(LabelRow.case_key).where(LabelRow.dataset_id == dataset_id).limit(1)
+    return session.exec(query).first() is not None
+
+
 def run_calibration(
-    session: Session, run_id: str, *, confidence: float = 0.95
+    session: Session,
+    run_id: str,
+    *,
+    confidence: float = 0.95,
+    results: Sequence[CaseResultRecord] | None = None,
 ) -> tuple[Calibration | None, RunLabels]:
-    """The run's calibration on its current labels (None when it has none)."""
+    """The run's calibration on its current labels (None when it has none); `results`, the
+    run's, when the caller has read them already."""
     run = get_run(session, run_id)
     if run is None:
         raise KeyError(f"no run with id {run_id}")
-    results = run_results(session, run_id)
+    if not has_labels(session, run.dataset_id):
+        return None, RunLabels(current={}, outdated={})
+    if results is None:
+        results = run_results(session, run_id)
     labels = run_labels(session, run.dataset_id, results)
     if not labels.current:
         return None, labels
