@@ -13,7 +13,8 @@ from test_audit_flow import run_audit
 from test_cli import cli_env, recall_audit
 
 from recall_audit.compare.calibrate import LABEL_MARK
-from recall_audit.storage import open_database, run_results
+from recall_audit.compare.fit import GRID
+from recall_audit.storage import get_run, open_database, run_results
 
 DEMO = (Path(__file__).parents[1] / "examples" / "hotpot").resolve()
 
@@ -28,7 +29,14 @@ def verdicts(db_url: str, run_id: str) -> dict[tuple[str, str], tuple[bool, str]
         }
 
 
-def test_thirty_labels_six_against_the_judge_on_the_demo(prefect_api, sqlite_db_url, tmp_path):
+def get_run_judge_version(db_url: str, run_id: str) -> str:
+    with Session(open_database(db_url)) as session:
+        return get_run(session, run_id).judge_version
+
+
+def test_thirty_labels_six_against_the_judge_on_the_demo(
+    prefect_api, sqlite_db_url, tmp_path, monkeypatch
+):
     dataset = tmp_path / "dataset.jsonl"
     dataset.write_text("".join((DEMO / "dataset.jsonl").read_text().splitlines(True)[:20]))
     params = {
@@ -39,7 +47,8 @@ def test_thirty_labels_six_against_the_judge_on_the_demo(prefect_api, sqlite_db_
     }
     first = run_audit(**params)
     assert first.scored == 20
-    env = cli_env(prefect_api, sqlite_db_url)
+    monkeypatch.setenv("RECALL_AUDIT_JUDGES_DIR", str(tmp_path / "judges"))
+    env = cli_env(prefect_api, sqlite_db_url, RECALL_AUDIT_JUDGES_DIR=str(tmp_path / "judges"))
 
     exported = recall_audit("labels", "export", first.run_id, env=env, cwd=tmp_path)
     assert exported.returncode == 0, exported.stderr
@@ -69,6 +78,16 @@ def test_thirty_labels_six_against_the_judge_on_the_demo(prefect_api, sqlite_db_
     assert recall["low"] <= recall["estimate"] <= recall["high"]
     confusion = calibration["confusion"]
     assert confusion["judge_only"] + confusion["person_only"] == 6
+
+    # --fit: the built-in judge's thresholds chosen on the labels, saved under a name.
+    fitted = recall_audit("calibrate", first.run_id, "--fit", "demo", "--json", env=env, cwd=tmp_path)  # fmt: skip
+    assert fitted.returncode == 0, fitted.stderr
+    fit = json.loads(fitted.stdout)["fit"]
+    assert (fit["threshold"], fit["combined_threshold"]) in GRID and fit["labels"] == 30
+    assert 0 <= fit["cv_balanced_accuracy"] <= 1 and 0 <= fit["default_cv_balanced_accuracy"] <= 1
+    assert (tmp_path / "judges" / "demo.json").is_file()
+    bad = recall_audit("calibrate", first.run_id, "--fit", "no/such", env=env, cwd=tmp_path)
+    assert bad.returncode == 2 and "calibrated judge's name" in bad.stderr
 
     shown = recall_audit("show", first.run_id, "--json", env=env, cwd=tmp_path)
     assert shown.returncode == 0, shown.stderr
@@ -120,3 +139,10 @@ def test_thirty_labels_six_against_the_judge_on_the_demo(prefect_api, sqlite_db_
     assert "label outdated" in text.stdout
     none = recall_audit("calibrate", third.run_id, env=env, cwd=tmp_path)
     assert none.returncode == 2 and "outdated" in none.stderr
+
+    # The fitted setting is a judge of its own: its name and a version naming its thresholds.
+    calibrated = run_audit(**params, judge="builtin:calibrated-demo")
+    with Session(open_database(sqlite_db_url)) as session:
+        run = get_run(session, calibrated.run_id)
+    assert run.judge == "builtin:calibrated-demo" and run.judge_version.startswith("builtin-")
+    assert run.judge_version != get_run_judge_version(sqlite_db_url, first.run_id)

@@ -193,29 +193,85 @@ def export_labels(
         output.write_text("".join(rows), encoding="utf-8")
 
 
+def fit_judge(
+    name: str, run_id: str, results: list[CaseResultRecord], labels: RunLabels
+) -> dict[str, Any]:
+    """Chooses the built-in judge's thresholds on the run's current labels and saves them as
+    the setting `name` (`--judge builtin:calibrated-NAME`)."""
+    from recall_audit.compare.fit import FitCase, fit_thresholds
+    from recall_audit.scorer.judges.calibrated import CalibratedSetting, save_setting, setting_path
+
+    setting_path(name)  # a bad name fails before the work
+    cases = []
+    for result in results:
+        labelled = {
+            i: labels.current[(result.case_key, claim)].supported
+            for i, claim in enumerate(result.claims)
+            if (result.case_key, claim) in labels.current
+        }
+        if labelled:
+            cases.append(FitCase(result.claims, result.chunks, labelled))
+    fit = fit_thresholds(cases)
+    setting = CalibratedSetting(name=name, run_id=run_id, **fit.model_dump(exclude={"folds"}))
+    return {
+        **fit.model_dump(),
+        "judge": f"builtin:calibrated-{name}",
+        "saved": str(save_setting(setting)),
+    }
+
+
+def _fit_line(fit: dict[str, Any]) -> str:
+    def shown(value: float | None) -> str:
+        return "-" if value is None else f"{value:.3f}"
+
+    return (
+        f"fitted {fit['judge']}: threshold {fit['threshold']:g}, pooled {fit['combined_threshold']:g}; "
+        f"balanced accuracy over {fit['folds']} folds {shown(fit['cv_balanced_accuracy'])} "
+        f"(defaults {shown(fit['default_cv_balanced_accuracy'])}); saved in {fit['saved']}"
+    )
+
+
 def calibrate(
     run_id: Annotated[str, typer.Argument(help="Run id or a unique prefix.")],
     as_json: Annotated[bool, typer.Option("--json")] = False,
     confidence: Annotated[float, typer.Option(min=0.5, max=0.999)] = 0.95,
+    fit: Annotated[
+        str | None,
+        typer.Option(
+            "--fit",
+            metavar="NAME",
+            help="Choose the built-in judge's thresholds on these labels (cross-validated) "
+            "and save them as --judge builtin:calibrated-NAME.",
+        ),
+    ] = None,
 ) -> None:
     """How well the judge agrees with the labels of a run's claims, and the run's mean
     recall with a prediction-powered interval."""
     from recall_audit.cli.options import fail
+    from recall_audit.cli.results import bad_input_exits
     from recall_audit.compare.calibrate import calibration_lines
+    from recall_audit.storage import run_results
     from recall_audit.storage.labels import run_calibration
 
     with open_session() as session:
         full_id = resolve_run(session, run_id)
-        figures, labels = run_calibration(session, full_id, confidence=confidence)
+        results = run_results(session, full_id)
+        figures, labels = run_calibration(session, full_id, confidence=confidence, results=results)
     if figures is None:
         raise fail(
             f"run {full_id[:8]} has no current label ({len(labels.outdated)} outdated); "
             "see `recall-audit labels import` or `recall-audit review`"
         )
+    fitted = None
+    if fit is not None:
+        with bad_input_exits():
+            fitted = fit_judge(fit, full_id, results, labels)
     if as_json:
-        print(json.dumps({**figures.model_dump(mode="json"), "outdated": len(labels.outdated)}))
+        shown = {**figures.model_dump(mode="json"), "outdated": len(labels.outdated)}
+        print(json.dumps(shown | ({"fit": fitted} if fitted else {})))
         return
-    console.print("\n".join(calibration_lines(figures, len(labels.outdated))), highlight=False)
+    lines = calibration_lines(figures, len(labels.outdated))
+    console.print("\n".join(lines + ([_fit_line(fitted)] if fitted else [])), highlight=False)
 
 
 def label_notes(labels: RunLabels, result: CaseResultRecord) -> dict[int, str]:

@@ -94,7 +94,7 @@ def _check(confidence: float, resamples: int) -> None:
         raise ConfigurationError(f"resamples must be >= 1, got {resamples}")
 
 
-def _agreement(judge: np.ndarray, person: np.ndarray) -> np.ndarray:
+def agreement(judge: np.ndarray, person: np.ndarray) -> np.ndarray:
     """Accuracy, balanced accuracy and kappa of each row (rows: resamples); nan where a
     figure is undefined (a class absent, or chance agreement 1)."""
     judge, person = np.atleast_2d(judge), np.atleast_2d(person)
@@ -115,7 +115,7 @@ def _agreement(judge: np.ndarray, person: np.ndarray) -> np.ndarray:
 def _bootstrap(
     judge: np.ndarray, person: np.ndarray, confidence: float, resamples: int, seed: int
 ) -> list[Interval]:
-    point = _agreement(judge, person)[0]
+    point = agreement(judge, person)[0]
     rng = np.random.default_rng(seed)
     n = judge.size
     figures = np.empty((resamples, 3))
@@ -123,7 +123,7 @@ def _bootstrap(
     for start in range(0, resamples, step):
         stop = min(resamples, start + step)
         picks = rng.integers(0, n, size=(stop - start, n))
-        figures[start:stop] = _agreement(judge[picks], person[picks])
+        figures[start:stop] = agreement(judge[picks], person[picks])
     alpha = 1.0 - confidence
     intervals = []
     for i in range(3):

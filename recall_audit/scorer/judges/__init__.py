@@ -93,6 +93,11 @@ def get_judge(
 
         max_chars = (limits or limits_from_env()).max_ground_truth_chars
         return GroundTruthLimit(BuiltinJudge(), max_chars)
+    if isinstance(model, str) and model.startswith("builtin:calibrated-"):
+        from recall_audit.scorer.judges.calibrated import PREFIX, CalibratedJudge, load_setting
+
+        max_chars = (limits or limits_from_env()).max_ground_truth_chars
+        return GroundTruthLimit(CalibratedJudge(load_setting(model[len(PREFIX) :])), max_chars)
     if isinstance(model, str):
         if problem := not_a_name(model, MAX_JUDGE_CHARS):
             raise ConfigurationError(f"the judge's name {problem}")
