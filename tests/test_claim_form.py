@@ -127,3 +127,19 @@ def test_an_english_sentence_quoting_a_japanese_name_is_read_as_english() -> Non
         "Masakazu Katsura (桂 正和, born December 10, 1962) is a Japanese manga artist."
     )
     assert all("。" not in c for c in claims) and any("manga artist" in c for c in claims)
+
+
+def test_an_article_after_an_adjective_keeps_the_sentence_whole() -> None:
+    """A list cut after "a red" ("has a red a fan") is no sentence."""
+    sentence = "The Orbis laptop has a red lid and a fan."
+    assert malformed("The Orbis laptop has a red a fan.", sentence)
+    assert extract_claim_texts(sentence) == [sentence]
+
+
+def test_a_passive_and_a_bare_participle_keep_the_sentence_whole() -> None:
+    sentence = "The report was filed in March and approved in May."
+    assert extract_claim_texts(sentence) == [sentence]
+    assert extract_claim_texts("Einstein was born in Ulm and died in 1955.") == [
+        "Einstein was born in Ulm.",
+        "Einstein died in 1955.",
+    ]

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from recall_audit.text import lexicon
 from recall_audit.text.text import looks_like_verb
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|,")
@@ -27,6 +28,7 @@ _AUXILIARIES = frozenset(
 _BE = frozenset("is are was were be been being am".split())
 _SUBORDINATE = frozenset("that which who whom whose".split())
 _DETERMINERS = frozenset("her his their its the a an my our your".split())
+_ARTICLES = frozenset({"a", "an", "the"})
 # Participles that place a subject and are no finite verb ("based in", "headquartered in").
 _PLACED = frozenset("based headquartered located centered centred situated".split())
 
@@ -72,6 +74,8 @@ def malformed(claim: str, sentence: str) -> str:
         verb = looks_like_verb(left) or left.endswith("ed")
         if right == "," and after.endswith("ing") and verb:
             return f"'{left}, {after}': a participial phrase hung on the bare verb"
+        if right in _ARTICLES and lexicon.is_adjective(left) and not lexicon.is_mostly_verb(left):
+            return f"'{left} {right}': an article after an adjective"  # "has a red a fan"
         if right == "," and left in _AUXILIARIES:  # "The campus is, the highest ..."
             return f"'{left},': a verb without its complement"
         agent = (left, "by") in pairs  # "written her husband" from "written by her husband"
@@ -129,4 +133,21 @@ def reads_as(claims: Sequence[str], sentence: str) -> bool:
     """The claims cut from `sentence` each read as a sentence, and its list items alike."""
     if len(claims) < 2:
         return True
-    return not uneven(claims) and not any(malformed(c, sentence) for c in claims)
+    if uneven(claims) or _mixed_voice(claims, sentence):
+        return False
+    return not any(malformed(c, sentence) for c in claims)
+
+
+def _mixed_voice(claims: Sequence[str], sentence: str) -> bool:
+    """One claim passive ("The report was filed in March"), another an "-ed" that followed
+    "and" in the sentence put straight after the same subject ("The report approved in
+    May"): the auxiliary was not shared, or the second is a past tense of its own ("retired
+    in 2000"); which one, words cannot tell."""
+    split = [_words(c) for c in claims]
+    common = 0
+    while all(len(w) > common + 1 and w[common] == split[0][common] for w in split):
+        common += 1
+    nexts = [(w[common], w[common + 1] if len(w) > common + 1 else "") for w in split]
+    passive = any(a in _BE and b.endswith("ed") for a, b in nexts)
+    coordinated = {b for a, b in pairwise(_words(sentence)) if a in ("and", "or")}
+    return passive and any(a.endswith("ed") and a in coordinated for a, _ in nexts)
