@@ -126,3 +126,24 @@ def test_the_prediction_powered_90_percent_interval_covers_the_true_recall_and_i
     assert width / repetitions < width_alone / repetitions
     # The judge alone is biased here (it misses a quarter of what is there): the labels matter.
     assert abs(recall.judged - true_recall) > 0.05
+
+
+def test_fit_lowers_the_threshold_when_people_accept_what_the_default_finds_too_thin():
+    from recall_audit.compare.fit import FitCase, fit_thresholds
+    from recall_audit.scorer.judges.builtin import BuiltinJudge
+
+    chunks = [
+        "Marie Curie was a physicist. She received the Nobel Prize in Physics in 1903 together "
+        "with Pierre Curie and Henri Becquerel for research on radiation."
+    ]
+    thin = "Marie Curie was a scientist who studied radiation phenomena carefully."
+    wrong = "Marie Curie was born in Warsaw in 1867."
+    # The defaults find 40% of the thin claim (50% needed): unsupported.
+    assert [v.supported for v in BuiltinJudge().judge([thin, wrong], chunks)] == [False, False]
+    cases = [FitCase([thin, wrong], chunks, {0: True, 1: False}) for _ in range(10)]
+
+    fit = fit_thresholds(cases)
+
+    assert fit.threshold <= 0.4 and fit.labels == 20 and fit.folds == 5
+    assert fit.default_cv_balanced_accuracy == pytest.approx(0.5)
+    assert fit.cv_balanced_accuracy == pytest.approx(1.0)

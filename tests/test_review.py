@@ -78,9 +78,12 @@ def test_review_at_80_columns_keeps_the_answers_given_before_ctrl_c(
         results = run_results(session, run_id)
         stored = dataset_labels(session, run.dataset_id)
     # The walk's order: the first verdict answered yes, the second no, the third skipped.
-    order = [
-        (r.case_key, r.claims[v.claim_index]) for r, v in review_sample(results, set(), 100, 0)
-    ]
+    walk = review_sample(results, set(), 100, 0)
+    order = [(r.case_key, r.claims[v.claim_index]) for r, v in walk]
+    # The verdicts the judge was unsure of come first, and the walk shows them in that order.
+    unsure = [bool(v.unsure) for _, v in walk]
+    assert unsure[0] and unsure == sorted(unsure, reverse=True)
+    assert any(line == f"Claim: {order[0][1]}" for line in lines)
     assert set(stored) == {order[0], order[1]}
     assert (stored[order[0]].supported, stored[order[1]].supported) == (True, False)
     assert {label.labelled_by for label in stored.values()} == {"bo"}
