@@ -3,6 +3,7 @@ the next run (issue 37's "done when"), until the chunks change."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -27,6 +28,21 @@ def verdicts(db_url: str, run_id: str) -> dict[tuple[str, str], tuple[bool, str]
             for r in run_results(session, run_id)
             for v in r.verdicts
         }
+
+
+async def newest_artifact(key: str) -> str:
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterKey
+    from prefect.client.schemas.sorting import ArtifactSort
+
+    async with get_client() as client:
+        found = await client.read_artifacts(
+            artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=[key])),
+            sort=ArtifactSort.CREATED_DESC,
+            limit=1,
+        )
+    assert found, f"no artifact {key}"
+    return str(found[0].data)
 
 
 def get_run_judge_version(db_url: str, run_id: str) -> str:
@@ -108,6 +124,10 @@ def test_thirty_labels_six_against_the_judge_on_the_demo(
         assert supported == row["supported"]
         assert explanation.startswith(LABEL_MARK) and "labelled by ana" in explanation
         assert "checked" in explanation
+    # The run's calibration is an artifact of it in Prefect (the prefect_api is per session:
+    # the newest artifact of this key is this run's).
+    calibration_artifact = asyncio.run(newest_artifact(f"recall-{second.dataset}-calibration"))
+    assert "judge accuracy: 0.800" in calibration_artifact
     before = verdicts(sqlite_db_url, first.run_id)
     unlabelled = set(before) - {(row["case"], row["claim"]) for row in chosen}
     assert all(judged[key] == before[key] for key in unlabelled)
