@@ -112,6 +112,14 @@ def _is_simple_past(word: str, sentence: str) -> bool:
     return any(w == word and i and words[i - 1] in _SUBORDINATE for i, w in enumerate(words))
 
 
+def _shared_start(split: Sequence[Sequence[str]], leave: int = 0) -> int:
+    """How many first words every claim shares, leaving each at least `leave` more."""
+    common = 0
+    while all(len(w) > common + leave and w[common] == split[0][common] for w in split):
+        common += 1
+    return common
+
+
 def uneven(claims: Sequence[str]) -> bool:
     """The first item after the claims' common beginning holds a clause of its own and is
     far longer than another ("by the fact that X had sold A" beside "by B"): the list was cut
@@ -119,9 +127,7 @@ def uneven(claims: Sequence[str]) -> bool:
     if len(claims) < 2:
         return False
     split = [_words(c) for c in claims]
-    common = 0
-    while all(len(w) > common and w[common] == split[0][common] for w in split):
-        common += 1
+    common = _shared_start(split)
     if not common:
         return False
     first, *others = (words[common:] for words in split)
@@ -144,9 +150,7 @@ def _mixed_voice(claims: Sequence[str], sentence: str) -> bool:
     May"): the auxiliary was not shared, or the second is a past tense of its own ("retired
     in 2000"); which one, words cannot tell."""
     split = [_words(c) for c in claims]
-    common = 0
-    while all(len(w) > common + 1 and w[common] == split[0][common] for w in split):
-        common += 1
+    common = _shared_start(split, leave=1)
     nexts = [(w[common], w[common + 1] if len(w) > common + 1 else "") for w in split]
     passive = any(a in _BE and b.endswith("ed") for a, b in nexts)
     coordinated = {b for a, b in pairwise(_words(sentence)) if a in ("and", "or")}
