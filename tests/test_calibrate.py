@@ -5,7 +5,7 @@ import random
 import pytest
 
 from recall_audit import Label, calibrate
-from recall_audit.compare.calibrate import LABEL_MARK
+from recall_audit.compare.calibration import LABEL_MARK
 from recall_audit.types import RecallResult, Status, Verdict
 
 

@@ -13,7 +13,7 @@ from sqlmodel import Session
 from test_audit_flow import run_audit
 from test_cli import cli_env, recall_audit
 
-from recall_audit.compare.calibrate import LABEL_MARK
+from recall_audit.compare.calibration import LABEL_MARK
 from recall_audit.compare.fit import GRID
 from recall_audit.storage import get_run, open_database, run_results
 

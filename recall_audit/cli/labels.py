@@ -58,7 +58,7 @@ def make_label(
 ) -> StoredLabel:
     """A label of claim `index` of `result`, with the judge's verdict it was given against
     (an earlier label's when the run's verdict came from that label)."""
-    from recall_audit.compare.calibrate import LABEL_MARK
+    from recall_audit.compare.calibration import LABEL_MARK
     from recall_audit.storage.columns import utcnow
     from recall_audit.storage.labels import StoredLabel, claim_fingerprint
 
@@ -249,7 +249,7 @@ def calibrate(
     recall with a prediction-powered interval."""
     from recall_audit.cli.options import fail
     from recall_audit.cli.results import bad_input_exits
-    from recall_audit.compare.calibrate import calibration_lines
+    from recall_audit.compare.calibration import calibration_lines
     from recall_audit.storage import run_results
     from recall_audit.storage.labels import run_calibration
 

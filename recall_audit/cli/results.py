@@ -95,7 +95,7 @@ def show(
     labels of its claims with the judge's agreement with them."""
     from recall_audit.cli.labels import label_notes
     from recall_audit.cli.views import print_case, runs_table
-    from recall_audit.compare.calibrate import calibration_lines
+    from recall_audit.compare.calibration import calibration_lines
     from recall_audit.storage import get_run, run_results
     from recall_audit.storage.labels import run_calibration
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from recall_audit.compare.calibrate import Calibration, Label, calibrate
+from recall_audit.compare.calibration import Calibration, Label
 from recall_audit.storage.claims import IN_BATCH
 from recall_audit.storage.hashing import list_hash, text_hash
 from recall_audit.storage.records import CaseResultRecord, Record
@@ -135,6 +135,9 @@ def run_calibration(
     labels = run_labels(session, run.dataset_id, results)
     if not labels.current:
         return None, labels
+    # numpy's import (compare/calibrate.py) is paid only by a run that has labels.
+    from recall_audit.compare.calibrate import calibrate
+
     figures = calibrate(
         {r.case_key: r.to_recall_result() for r in results},
         [label.as_label() for label in labels.current.values()],

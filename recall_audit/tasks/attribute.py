@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import cast
 
-from recall_audit.compare.calibrate import LABEL_MARK
+from recall_audit.compare.calibration import LABEL_MARK
 from recall_audit.scorer.judge import OneCallJudge, verdict_cache_version
 from recall_audit.scorer.recall import (
     error_result,

@@ -19,7 +19,7 @@ from prefect.runtime import flow_run
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from recall_audit.compare.calibrate import calibration_lines
+from recall_audit.compare.calibration import calibration_lines
 from recall_audit.compare.compare import ClaimChange, Comparison, compare_runs
 from recall_audit.compare.gate import GateResult
 from recall_audit.compare.report import (
