@@ -14,8 +14,9 @@ from contextlib import contextmanager
 
 import typer
 
-# How Prefect's flow and task engines begin the lines they log when a run fails.
-ENDINGS = ("Finished in state", "Encountered exception during execution")
+# How Prefect's flow and task engines begin the lines they log when a run fails (a task
+# whose retries are exhausted says "Task run failed with ...", with its traceback, since 3.9).
+ENDINGS = ("Finished in state", "Encountered exception during execution", "Task run failed with")
 
 
 def _console_handlers() -> list[logging.Handler]:
