@@ -143,3 +143,23 @@ def test_a_passive_and_a_bare_participle_keep_the_sentence_whole() -> None:
         "Einstein was born in Ulm.",
         "Einstein died in 1955.",
     ]
+
+
+def test_list_items_keep_their_shared_article_and_names_stay_whole() -> None:
+    """Items after "a" share it, "a" or "an" as each reads; a list inside a name, or one
+    whose last item carries a modifier the others may share, keeps the sentence whole."""
+    sentence = "David Weissman is a screenwriter and director."
+    assert malformed("David Weissman is director.", sentence)
+    assert extract_claim_texts(sentence) == [
+        "David Weissman is a screenwriter.",
+        "David Weissman is a director.",
+    ]
+    assert extract_claim_texts("He was a painter, sculptor and architect.")[1:] == [
+        "He was a sculptor.",
+        "He was an architect.",
+    ]
+    for whole in (
+        "Paris is the capital and largest city of France.",
+        "He served in the Department of Health, Education, and Welfare.",
+    ):
+        assert extract_claim_texts(whole) == [whole]

@@ -437,7 +437,7 @@ class BuiltinJudge:
     names, negation, subject, roles, number bindings, polarity and direction."""
 
     name = "builtin"
-    version = "builtin-19"
+    version = "builtin-20"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()

@@ -5,7 +5,9 @@ list, one predicate of several). Where two joined words were not next to each ot
 sentence, the join must be one a sentence can have: no auxiliary left out before "not" ("Their
 triumph not made ..."), no "was" put before a verb the sentence did not give it ("Marie Curie
 was won ..."), no participial phrase hung on a predicate it did not follow ("VCU was founded,
-becoming ..."), no name after a comma that followed another word ("Scott Lucas, Illinois"). And the items a list is cut into must be alike: one that holds a clause of
+becoming ..."), no list item without the article it shared ("David Weissman is director"),
+no name after a comma that followed another word ("Scott Lucas, Illinois"). And the items a
+list is cut into must be alike: one that holds a clause of
 its own ("by the fact that Ferguson had sold Ince") shows the list was cut at the wrong head.
 When a sentence's claims fail, the sentence is kept whole: better one claim with two facts
 than a claim the reference does not state.
@@ -76,6 +78,10 @@ def malformed(claim: str, sentence: str) -> str:
             return f"'{left}, {after}': a participial phrase hung on the bare verb"
         if right in _ARTICLES and lexicon.is_adjective(left) and not lexicon.is_mostly_verb(left):
             return f"'{left} {right}': an article after an adjective"  # "has a red a fan"
+        listed = ("and", right) in pairs or (",", right) in pairs
+        if left in _BE and listed and any((left, a) in pairs for a in _ARTICLES):
+            # "is director" from "is a screenwriter and director": the article left behind.
+            return f"'{left} {right}': a list item without the article it shared"
         if right == "," and left in _AUXILIARIES:  # "The campus is, the highest ..."
             return f"'{left},': a verb without its complement"
         agent = (left, "by") in pairs  # "written her husband" from "written by her husband"
