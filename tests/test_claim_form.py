@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from recall_audit.scorer.judges import atomic
-from recall_audit.scorer.judges.builtin import _clauses, extract_claim_texts
-from recall_audit.scorer.judges.claim_form import malformed, reads_as
+from recall_audit.scorer.judges.builtin import _clauses, _mostly_spaceless, extract_claim_texts
+from recall_audit.scorer.judges.claim_form import fragment, malformed, reads_as
+from recall_audit.text.languages import ENGLISH, detect
 from recall_audit.text.text import sentence_spans
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -163,3 +164,26 @@ def test_list_items_keep_their_shared_article_and_names_stay_whole() -> None:
         "He served in the Department of Health, Education, and Welfare.",
     ):
         assert extract_claim_texts(whole) == [whole]
+
+
+def test_every_english_claim_of_the_demo_and_the_examples_is_a_sentence() -> None:
+    """Whatever made it (a list, a clause, a pronoun resolved), each claim has a subject, a
+    verb outside a relative clause and an ending: the demo printed "Was voted the IFFHS
+    World's Best Goalkeeper ..." and "The 41st International 500-Mile Sweepstakes May 30,
+    1957." before."""
+    claims = [
+        claim
+        for reference in _references()
+        for claim in extract_claim_texts(reference)
+        # A sentence kept whole is the reference's own, quotes and all.
+        if not _mostly_spaceless(claim)
+        and detect([claim]) == ENGLISH
+        and claim.rstrip(".") not in reference
+    ]
+    assert len(claims) >= 50
+    assert [(c, fragment(c)) for c in claims if fragment(c)] == []
+    assert fragment("The 41st International 500-Mile Sweepstakes May 30, 1957.")
+    assert fragment("It saw action in the theatre of.")
+    assert fragment("Was voted the IFFHS World's Best Goalkeeper in 1992.")
+    assert fragment("A Fenian revolutionary who smuggled guns to Ireland.")
+    assert not fragment("The headphones offer 30 hours with noise cancelling on.")

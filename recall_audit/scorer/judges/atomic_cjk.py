@@ -77,7 +77,9 @@ def _finished(clause: str, past: bool) -> str:
 # "１８７６年に福島県で生まれた": a date and a place of one event are two facts, as
 # "born in Warsaw in 1867" is (atomic.py), each kept with the verb.
 _DATE_NI = re.compile(r"(?:約)?[0-9０-９]+年(?:[0-9０-９]+月)?(?:[0-9０-９]+日)?に")
-_PLACE_DE = re.compile(f"[^、。はがをにでのと{cjk.HIRAGANA}]{{1,15}}で(?![はもあ])")  # not the copula "である"
+_PLACE_DE = re.compile(
+    f"[^、。はがをにでのと{cjk.HIRAGANA}]{{1,15}}で(?![はもあ])"
+)  # not the copula "である"
 
 
 def _dated(clause: str) -> list[str]:

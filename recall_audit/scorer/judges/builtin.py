@@ -117,12 +117,16 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
         reader = atomic_cjk if _mostly_spaceless(sentence) else atomic
         sentence = reader.resolve_pronoun(sentence, antecedent)
         antecedent = reader.subject(sentence) or antecedent
-        for n, clause in enumerate(_clauses(sentence)):
+        english = language == ENGLISH and reader is atomic
+        clauses = _clauses(sentence)
+        if english and len(clauses) > 1 and any(map(claim_form.fragment, clauses)):
+            clauses = [sentence]  # cut where one side is no sentence ("Was voted ...")
+        for n, clause in enumerate(clauses):
             # "..., and it helps the body absorb calcium": the pronoun names the subject too.
             clause = reader.resolve_pronoun(clause, antecedent) if n else clause
             spaceless = _mostly_spaceless(clause)
             facts = atomic_cjk.split(clause) if spaceless else atomic.split(clause, language)
-            if not spaceless and not claim_form.reads_as(facts, clause):
+            if not spaceless and not claim_form.reads_as(facts, clause, english=english):
                 facts = [clause]  # kept whole rather than cut into a claim it does not state
             claims.extend(c.strip() for c in facts if _is_checkable(c))
     return list(dict.fromkeys(claims))

@@ -141,10 +141,50 @@ def uneven(claims: Sequence[str]) -> bool:
     return clause and len(first) >= 6 and len(first) >= 3 * min(len(o) for o in others)
 
 
-def reads_as(claims: Sequence[str], sentence: str) -> bool:
-    """The claims cut from `sentence` each read as a sentence, and its list items alike."""
-    if len(claims) < 2:
+# Words a sentence cannot end on ("in", "on", "by" may: "with noise cancelling on").
+_NEEDS_MORE = frozenset("of from into and or but the a an".split())
+_RELATIVE = frozenset("who which whom whose that".split())
+
+
+def fragment(claim: str) -> str:
+    """Why an English claim or clause is no sentence at all, "" when it is one: unfinished
+    (`_unfinished`: "Was voted ...", "entrepreneur based in ..."), its last word needs
+    another ("... theatre of."), or it has no verb outside a relative clause ("A Fenian
+    revolutionary who smuggled guns", "The Sweepstakes May 30, 1957")."""
+    raw = _WORD.findall(claim)
+    words = [w.lower() for w in raw if w != ","]
+    unfinished = _unfinished(claim[:1].upper() + claim[1:])  # a clause may open "it ..."
+    if unfinished:
+        return unfinished
+    if words and words[-1] in _NEEDS_MORE:
+        return f"'{words[-1]}': a last word that needs another"
+    relative = False
+    for i, word in enumerate(raw):
+        low = word.lower()
+        if word == ",":
+            relative = False
+        elif low in _RELATIVE:
+            relative = True
+        # A capital inside the claim is a name ("May 30"), not the verb "may".
+        elif not relative and (i == 0 or word[:1].islower()) and _verb_like(low):
+            return ""
+    return "no verb outside a relative clause"
+
+
+def _verb_like(word: str) -> bool:
+    return word in _AUXILIARIES or looks_like_verb(word) or lexicon.is_verb(word)
+
+
+def reads_as(claims: Sequence[str], sentence: str, *, english: bool = True) -> bool:
+    """The claims cut from `sentence` each read as a sentence, and its list items alike
+    (`english`: also that each is a sentence at all, `fragment`)."""
+    own = [c for c in claims if c.rstrip(". ").lower() != sentence.rstrip(". ").lower()]
+    if not own:
         return True
+    if english and any(fragment(c) for c in own):
+        return False
+    if len(claims) < 2:
+        return not malformed(claims[0], sentence)
     if uneven(claims) or _mixed_voice(claims, sentence):
         return False
     return not any(malformed(c, sentence) for c in claims)
