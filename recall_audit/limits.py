@@ -18,6 +18,13 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from recall_audit.errors import ConfigurationError
 
 ENV_PREFIX = "RECALL_AUDIT_"
+# The upper ends, far beyond any real retriever or dataset: a day for one retrieval (a
+# thread's wait takes at most some 9e9 s; past it, an OverflowError), a gibibyte of answer.
+MAX_SECONDS = 86_400.0
+MAX_BYTES = 2**30
+# A chunk of a local knowledge base (characters or sentences), and its overlap: a chunk is
+# no longer than a document may be (max_chunk_chars' default).
+MAX_CHUNK_SIZE = 1_000_000
 
 
 class CaseLimits(BaseModel):
@@ -29,27 +36,34 @@ class CaseLimits(BaseModel):
     retriever_timeout: float = Field(
         default=60.0,
         gt=0,
+        le=MAX_SECONDS,
         description="Seconds one retrieval may take in all, retries included, for every kind "
         "of retriever; a `python:` function still running is left behind.",
     )
     retriever_idle_timeout: float = Field(
         default=30.0,
         gt=0,
+        le=MAX_SECONDS,
         description="Seconds an HTTP retriever may stay silent: connecting, or between two "
         "bytes of its answer.",
     )
     max_response_bytes: int = Field(
         default=32 * 2**20,
         ge=1,
+        le=MAX_BYTES,
         description="Bytes of an HTTP retriever's answer, counted after decompression, so a "
         "gzip bomb or an endless body stops there.",
     )
     max_chunks: int = Field(
-        default=1_000, ge=1, description="Chunks one case's answer may hold (after --top-k)."
+        default=1_000,
+        ge=1,
+        le=100_000,
+        description="Chunks one case's answer may hold (after --top-k).",
     )
     max_chunk_chars: int = Field(
         default=1_000_000,
         ge=1,
+        le=MAX_BYTES,
         description="Characters of one chunk, and of one knowledge-base document or line.",
     )
     # The built-in judge's time grows faster than its input (a megabyte of distinct
@@ -58,6 +72,7 @@ class CaseLimits(BaseModel):
     max_ground_truth_chars: int = Field(
         default=20_000,
         ge=1,
+        le=1_000_000,
         description="Characters of a ground truth the built-in judge takes.",
     )
 

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from pydantic_core import PydanticCustomError
 
 from recall_audit.compare.gate import Gate
-from recall_audit.limits import CaseLimits
+from recall_audit.limits import MAX_CHUNK_SIZE, CaseLimits
 from recall_audit.redact import Scrubber, redact_spec, scrubber
 
 PRECOMPUTED = "precomputed"
@@ -39,6 +39,14 @@ DEFAULT_DEPTH = 50
 # makes a mean of scores inf and a trend of them NaN.
 MAX_SCALE = 1_000_000
 MAX_TOP_K = 10_000
+# Every other count is bounded too, each far beyond real use: an unbounded one reached the
+# judge, the rate limiters or Prefect as a number none of them can hold.
+MAX_SAMPLES = 100
+MAX_BATCH_SIZE = 1_000_000
+MAX_CONCURRENCY = 1_000
+MAX_RPM = 1_000_000
+MAX_TPM = 1_000_000_000
+MAX_SHARED_LIMIT = 10_000
 # The spec's own messages name a setting by `{setting}`: the library reads `top_k`, the
 # command line `--top-k`, a file `top_k` after its line (recall_audit/cli/spec_errors.py).
 SCALE_BOUNDS = "{setting} must be a number above 0 and at most 1,000,000, not {value}"
@@ -90,11 +98,13 @@ class RetrieverSpec(_Part):
     chunk_size: int | None = Field(
         default=None,
         ge=1,
+        le=MAX_CHUNK_SIZE,
         description="bm25:/dense: chunks of this many characters (or sentences).",
     )
     overlap: int | None = Field(
         default=None,
         ge=0,
+        le=MAX_CHUNK_SIZE,
         description="Characters (or sentences) a chunk repeats of the one before.",
     )
     chunk_unit: Literal["chars", "sentences"] | None = Field(
@@ -128,28 +138,37 @@ class RunLimits(_Part):
     """How fast and where the audit runs; none of it changes what it measures."""
 
     batch_size: int | None = Field(
-        default=None, ge=1, description="Cases per pipeline task (default 100; 1000 on Dask)."
+        default=None,
+        ge=1,
+        le=MAX_BATCH_SIZE,
+        description="Cases per pipeline task (default 100; 1000 on Dask).",
     )
-    concurrency: int = Field(default=16, ge=1, description="Cases judged at once in a batch.")
+    concurrency: int = Field(
+        default=16, ge=1, le=MAX_CONCURRENCY, description="Cases judged at once in a batch."
+    )
     rpm: int | None = Field(
         default=None,
         ge=1,
+        le=MAX_RPM,
         description="Requests per minute the judge's endpoint allows (or RECALL_AUDIT_RPM).",
     )
     tpm: int | None = Field(
         default=None,
         ge=1,
+        le=MAX_TPM,
         description="Tokens per minute the judge's endpoint allows (or RECALL_AUDIT_TPM).",
     )
     shared_model_limit: int | None = Field(
         default=None,
         ge=1,
+        le=MAX_SHARED_LIMIT,
         description="Calls in flight to the judge's endpoint across every process and run "
         "(a Prefect global concurrency limit, created with this size on first use).",
     )
     shared_model_rpm: int | None = Field(
         default=None,
         ge=1,
+        le=MAX_RPM,
         description="Calls a minute to the judge's endpoint across every process and run "
         "(a Prefect global rate limit, created with this rate on first use).",
     )
@@ -176,7 +195,7 @@ class Diagnosis(_Part):
     diagnose_depth: int = Field(
         default=DEFAULT_DEPTH,
         ge=1,
-        le=10_000,
+        le=MAX_TOP_K,
         description="Chunks the retriever is asked for to find a missed claim's rank.",
     )
 
@@ -255,6 +274,7 @@ class AuditSpec(_Part):
     samples: int = Field(
         default=1,
         ge=1,
+        le=MAX_SAMPLES,
         description="Judge each case this many times (chunk orders); majority verdicts.",
     )
     scale: float = Field(default=1.0, description="Scores run from 0 to this (above 0).")

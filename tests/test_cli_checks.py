@@ -108,7 +108,7 @@ def test_a_count_of_rows_past_any_database_integer_is_a_usage_error(
 ) -> None:
     done = CliRunner().invoke(app, args, env={"RECALL_AUDIT_DATABASE_URL": sqlite_db_url})
     assert done.exit_code == 2, done.output
-    assert "less than or equal to 1000000" in done.output
+    assert "must be from 1 to 1,000,000" in done.stderr and done.stderr.count("\n") == 1
     assert done.exception is None or isinstance(done.exception, SystemExit)
 
 

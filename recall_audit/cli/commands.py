@@ -24,7 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from recall_audit.cli import results, startup_done
 from recall_audit.cli.checks import check_prefect_api, check_resume, prefect_errors
 from recall_audit.cli.claims import claims_app
-from recall_audit.cli.options import MAX_ROWS, AsJson, KeepErrors, errors, fail
+from recall_audit.cli.options import AsJson, KeepErrors, errors, fail, row_count
 from recall_audit.cli.prefect_console import failure_lines_held
 from recall_audit.cli.references import retriever_by_reference
 from recall_audit.cli.results import Exit, bad_input_exits, console, open_engine, open_session
@@ -309,7 +309,7 @@ def _print_summary(summary: Any) -> None:
 def prune(
     dataset: Annotated[str | None, typer.Option(help="Only this dataset.")] = None,
     keep: Annotated[
-        int, typer.Option(min=1, max=MAX_ROWS, help="Completed runs kept per dataset.")
+        int, typer.Option(callback=row_count, help="Completed runs kept per dataset.")
     ] = 30,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Report what would go; delete nothing.")

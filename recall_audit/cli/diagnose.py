@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import anyio
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 
 from recall_audit.cli.options import fail
@@ -33,8 +34,6 @@ KnowledgeBase = Annotated[
 DiagnoseDepth = Annotated[
     int | None,
     typer.Option(
-        min=1,
-        max=10_000,
         help=f"{Diagnosis.model_fields['diagnose_depth'].description} Default: the run's own.",
     ),
 ]
@@ -66,10 +65,14 @@ def plan_for(session: Any, run_id: str, knowledge_base: str | None, depth: int |
         # An env: reference whose variable only the audit's process had: the retriever the
         # run recorded (resolved, its credentials masked), as for a run without a spec.
         spec = spec.with_retriever(run.retriever)
-    diagnosis = {"knowledge_base": knowledge_base} if knowledge_base else {}
+    given: dict[str, Any] = {"knowledge_base": knowledge_base} if knowledge_base else {}
     if depth is not None:
-        diagnosis["diagnose_depth"] = depth
-    spec = spec.model_copy(update={"diagnosis": spec.diagnosis.model_copy(update=diagnosis)})
+        given["diagnose_depth"] = depth
+    try:  # the spec's own bounds, as `run --diagnose-depth` has them
+        diagnosis = Diagnosis.model_validate(spec.diagnosis.model_dump() | given)
+    except ValidationError as error:
+        raise fail(f"--depth: {error.errors()[0]['msg']}") from None
+    spec = spec.model_copy(update={"diagnosis": diagnosis})
     return DiagnosisPlan(run_id=run.id, spec=spec)
 
 

@@ -8,12 +8,15 @@
 
 An experiment.yaml holds settings every configuration shares (any `run` option, by its
 field name: `judge`, `samples`, `context_field`...) and a `matrix` of the settings that
-vary; every combination is one configuration, in the file's order:
+vary; every combination is one configuration, in the file's order (at most 100):
 
     judge: builtin
     matrix:
       retriever: [bm25:kb/]
       top_k: [2, 4, 8]
+
+Precedence: the defaults, then a --spec file, then the --matrix file, then the options
+given here; a note on stderr names each value a later one replaces.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import asyncio
 import difflib
 import itertools
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -64,6 +68,9 @@ ChunkSizes = Annotated[
 ]
 # What goes first when the table is wider than the terminal (0: never dropped).
 RANKS = (0, 0, 0, 4, 6, 3, 5, 2, 1, 1)
+# Each configuration is a whole audit run: a matrix of several long lists multiplies into
+# more than anyone runs (and, before, into a list of specs that filled memory).
+MAX_CONFIGURATIONS = 100
 
 
 @dataclass(frozen=True)
@@ -145,12 +152,13 @@ def _check_judges(shared: Settings, varied: Varied) -> None:
 
 
 def _numbers(text: str, option: str = "--top-k", of: str = "chunks") -> list[int]:
+    """Whole numbers; their bounds are the spec's, said as `run` says them."""
     try:
         values = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         values = []
-    if not values or min(values) < 1:
-        raise fail(f"{option} must be numbers of {of} above 0, such as 2,4,8; not {text!r}")
+    if not values:
+        raise fail(f"{option} must be numbers of {of}, such as 2,4,8; not {text!r}")
     return values
 
 
@@ -163,6 +171,13 @@ def configurations(
     shared = from_options(shared) if isinstance(shared, dict) else shared
     varied = Varied.of_options(varied) if isinstance(varied, dict) else varied
     names = list(varied.values)
+    combinations = math.prod(len(varied.values[n]) for n in names)
+    if combinations > MAX_CONFIGURATIONS:
+        counts = " x ".join(f"{len(varied.values[n])} {varied.sources[n][0].told}" for n in names)
+        raise fail(
+            f"{counts} make {combinations:,} configurations; an experiment runs at most "
+            f"{MAX_CONFIGURATIONS}"
+        )
     indices = itertools.product(*(range(len(varied.values[n])) for n in names))
     specs = []
     for combo in indices:
@@ -264,7 +279,35 @@ def experiment(
     as_json: AsJson = False,
 ) -> None:
     """Audit several configurations over one dataset side by side: one parent flow run, one
-    child audit run each, every one compared with the first on the same frozen claims."""
+    child audit run each, every one compared with the first on the same frozen claims.
+    Precedence: the defaults, then --spec, then the --matrix file, then the options given
+    here (a note on stderr for each value one replaces)."""
+    options = {"retriever": retriever, "top_k": top_k, "embedding": embedding}
+    specs = planned(given, matrix, **options, chunk_size=chunk_size)
+    with prints_to_stderr():  # a python: retriever's print() stays out of --json
+        report = _run_experiment(specs)
+    if as_json:
+        print(json.dumps(report.model_dump(mode="json")))
+    else:
+        for table in report_tables(report, console.width):
+            console.print(table)
+        console.print(f"[bold]{safe(report.conclusion)}[/bold]", highlight=False)
+    if all(arm.mean_recall is None for arm in report.arms):
+        # As a run that scored no case: an experiment that measured nothing is no success.
+        errors.print(f"{report.dataset}: no configuration scored a case", highlight=False)
+        raise typer.Exit(Exit.BELOW_BAR)
+
+
+def planned(
+    given: GivenSettings,
+    matrix: Path | None,
+    retriever: list[str] | None,
+    top_k: str | None,
+    embedding: list[str] | None,
+    chunk_size: str | None,
+) -> list[AuditSpec]:
+    """The configurations the command was given, its files and options layered; each problem
+    one line."""
     shared, varied = _shared_and_varied(given, matrix)
     options = Varied.of_options(
         {
@@ -278,19 +321,7 @@ def experiment(
     )
     shared, varied = _options_over(shared, varied, options)
     _check_judges(shared, varied)
-    specs = configurations(shared, varied)
-    with prints_to_stderr():  # a python: retriever's print() stays out of --json
-        report = _run_experiment(specs)
-    if as_json:
-        print(json.dumps(report.model_dump(mode="json")))
-    else:
-        for table in report_tables(report, console.width):
-            console.print(table)
-        console.print(f"[bold]{safe(report.conclusion)}[/bold]", highlight=False)
-    if all(arm.mean_recall is None for arm in report.arms):
-        # As a run that scored no case: an experiment that measured nothing is no success.
-        errors.print(f"{report.dataset}: no configuration scored a case", highlight=False)
-        raise typer.Exit(Exit.BELOW_BAR)
+    return configurations(shared, varied)
 
 
 def _options_over(shared: Settings, varied: Varied, options: Varied) -> tuple[Settings, Varied]:

@@ -15,10 +15,10 @@ from recall_audit.cli.terminal import safe
 BAD_INPUT = 2
 errors = Console(stderr=True, emoji=False)
 
-# A count of rows to list or keep: bounded, so a huge number is a usage error, not a database's
+# A count of rows to list or keep: bounded, so a huge number is one line, not a database's
 # integer overflow.
 MAX_ROWS = 1_000_000
-RowLimit = Annotated[int, typer.Option(min=1, max=MAX_ROWS, help="At most this many runs.")]
+
 KeepErrors = Annotated[
     bool, typer.Option("--keep-errors", help="With --resume: do not redo errored cases.")
 ]
@@ -37,3 +37,13 @@ def fail(message: str) -> typer.Exit:
         f"[red]error:[/red] {safe(scrub_message(message))}", highlight=False, soft_wrap=True
     )
     return typer.Exit(BAD_INPUT)
+
+
+def row_count(param: typer.CallbackParam, value: int) -> int:
+    """A count of rows within 1..MAX_ROWS, else one line naming the option and exit code 2."""
+    if not 1 <= value <= MAX_ROWS:
+        raise fail(f"{param.opts[0]} must be from 1 to {MAX_ROWS:,}, not {value}")
+    return value
+
+
+RowLimit = Annotated[int, typer.Option(callback=row_count, help="At most this many runs.")]

@@ -15,12 +15,21 @@ from recall_audit.cli.spec import check_judge_and_retriever
 from recall_audit.cli.spec_options import GivenSettings, with_audit_settings
 
 serve_app = typer.Typer(add_completion=False, no_args_is_help=True, help=__doc__)
+
+
+def _debounce(value: float) -> float:
+    """10 s to a day (the deployment's own bounds); NaN, which compares false, is refused."""
+    if not 10 <= value <= 86_400:
+        raise fail(f"--debounce must be from 10 to 86,400 seconds, not {value}")
+    return value
+
+
 Debounce = Annotated[
     float,
     typer.Option(
-        min=10,
+        callback=_debounce,
         help="Run once the knowledge base has been quiet this long after a kb.updated "
-        "(a burst makes one run, for its last version; at least 10 s).",
+        "(a burst makes one run, for its last version; 10 s to a day).",
     ),
 ]
 

@@ -31,6 +31,8 @@ class Gate(BaseModel):
     max_lost_claims: int | None = Field(
         default=None,
         ge=0,
+        # Within a 32-bit integer, as a database column or Prefect parameter holds it.
+        le=2**31 - 1,
         description="Fail when more claims than this were lost since the baseline.",
     )
     require_significance: bool = Field(

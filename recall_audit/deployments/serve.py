@@ -35,6 +35,9 @@ from recall_audit.flows.watch import KB_UPDATED, KB_VERSION_LABEL, kb_resource_i
 from recall_audit.spec import AuditSpec
 
 MIN_DEBOUNCE_SECONDS = 10.0
+# A day: past it a knowledge base is not being updated in a burst (and 1e300 s overflowed
+# the trigger's timedelta).
+MAX_DEBOUNCE_SECONDS = 86_400.0
 
 
 class ServeSettings(BaseModel):
@@ -46,7 +49,9 @@ class ServeSettings(BaseModel):
     timezone: str = "UTC"
     kb: str | None = Field(default=None, description="Knowledge base whose updates trigger a run.")
     # Prefect's floor for proactive triggers.
-    debounce_seconds: float = Field(default=60.0, ge=MIN_DEBOUNCE_SECONDS)
+    debounce_seconds: float = Field(
+        default=60.0, ge=MIN_DEBOUNCE_SECONDS, le=MAX_DEBOUNCE_SECONDS, allow_inf_nan=False
+    )
 
 
 def _absolute(spec: str | None) -> str | None:

@@ -14,6 +14,7 @@ from urllib.parse import parse_qsl
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from recall_audit.errors import ConfigurationError
+from recall_audit.limits import MAX_CHUNK_SIZE
 from recall_audit.retrievers.chunking import Chunking, Unit
 
 if TYPE_CHECKING:
@@ -30,8 +31,8 @@ PREFIXES = {
 class ChunkOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    chunk_size: int | None = Field(default=None, ge=1)
-    overlap: int = Field(default=0, ge=0)
+    chunk_size: int | None = Field(default=None, ge=1, le=MAX_CHUNK_SIZE)
+    overlap: int = Field(default=0, ge=0, le=MAX_CHUNK_SIZE)
     chunk_unit: Unit = "chars"
 
     @model_validator(mode="after")
@@ -52,8 +53,9 @@ class DenseOptions(ChunkOptions):
     passage_prefix: str | None = None
     # "query,passage": the input_type sent with questions, then with passages.
     input_type: str | None = None
-    dimensions: int | None = Field(default=None, ge=1)
-    batch_size: int = Field(default=32, ge=1)
+    # Beyond any embedding model's dimensions, and any server's batch.
+    dimensions: int | None = Field(default=None, ge=1, le=65_536)
+    batch_size: int = Field(default=32, ge=1, le=10_000)
 
     def embedding_settings(self) -> EmbeddingSettings:
         # The model layer (aiohttp) is imported by a dense retriever only.
@@ -90,7 +92,12 @@ def parse_local(
     path, _, query = spec.removeprefix(f"{kind}:").partition("?")
     if not path:
         raise ConfigurationError(f"retriever '{kind}:' needs a path: {kind}:PATH")
-    given = dict(parse_qsl(query, keep_blank_values=True))
+    pairs = parse_qsl(query, keep_blank_values=True)
+    given = dict(pairs)
+    if len(given) < len(pairs):
+        # Which one was meant is not ours to guess: the last one used to win silently.
+        twice = next(name for name in given if [n for n, _ in pairs].count(name) > 1)
+        raise ConfigurationError(f"retriever '{spec}': {twice} is given twice; give it once")
     values = {k: v for k, v in (defaults or {}).items() if v is not None} | given
     try:
         return path, model.model_validate(values)
