@@ -36,6 +36,10 @@ PROMISES = {
     "kill -9, resume, secrets": ["tests/test_left_behind.py"],
     "Terminal output": ["tests/test_terminal.py"],
     "Bounded time and memory": ["tests/test_bounded.py"],
+    "Hostile inputs on every surface": [
+        "tests/test_hostile_inputs.py",
+        "tests/test_hostile_leftovers.py",
+    ],
 }
 
 

@@ -47,7 +47,7 @@ TABLES = {
 
 
 def test_the_head_the_code_stamps_is_the_newest_migration() -> None:
-    assert SCHEMA_HEAD == head_revision() == "0008"
+    assert SCHEMA_HEAD == head_revision() == "0009"
 
 
 def test_opening_a_fresh_database_brings_it_to_head(empty_db_url: str) -> None:

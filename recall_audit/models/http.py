@@ -259,6 +259,20 @@ def _json_object(body: str) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+def _base_url_problem(url: str) -> str | None:
+    """Why `url` cannot be a model endpoint's base URL, or None. Found before the first
+    request, which would fail every case with it; never quoting it (it may hold a secret)."""
+    try:
+        parts = urlsplit(url)
+        # A port out of range raises only when read.
+        parts.port  # noqa: B018
+    except ValueError as error:
+        return f"is not a URL ({error})"
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return "is not an http:// or https:// URL naming a host"
+    return None
+
+
 class HttpChatModel:
     """What every provider over HTTP shares: where it is, its key, one transport, closing.
 
@@ -283,6 +297,11 @@ class HttpChatModel:
         self.base_url = (
             settings.base_url or os.environ.get(self.base_url_env) or self.default_base_url
         ).rstrip("/")
+        if problem := _base_url_problem(self.base_url):
+            raise ConfigurationError(
+                f"the {self.provider} base URL {problem}; set {self.base_url_env} to one such "
+                "as https://host/v1"
+            )
         if "@" in urlsplit(self.base_url).netloc:
             # aiohttp refuses a URL's credentials beside an Authorization header; the URL is
             # not repeated here: it carries a secret.

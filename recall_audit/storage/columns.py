@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import DateTime
+from sqlalchemy import BigInteger, DateTime, Integer
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
+
+# A run's tokens pass 2**31 (PostgreSQL's integer) on a large dataset, and one case's may
+# (each reply may report up to 10**9); SQLite's INTEGER already holds 64 bits.
+TOKEN_COUNT = BigInteger().with_variant(Integer(), "sqlite")
 
 
 def utcnow() -> datetime:

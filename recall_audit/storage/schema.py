@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 # The newest migration's revision.
-SCHEMA_HEAD = "0008"
+SCHEMA_HEAD = "0009"
 # Any fixed number: PostgreSQL advisory lock that serialises concurrent upgrades.
 PG_MIGRATION_LOCK = 0x7265_6361_6C6C  # "recall"
 

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index, MetaData, String, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from recall_audit.storage.columns import UTCDateTime, utcnow
+from recall_audit.storage.columns import TOKEN_COUNT, UTCDateTime, utcnow
 
 # Our own metadata, so Alembic sees only these tables, and named constraints, so later
 # migrations (SQLite batch mode included) can address them.
@@ -96,8 +96,8 @@ class Run(StorageModel, table=True):
     error_count: int = 0
     calls: int = 0
     cached_calls: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
+    input_tokens: int = Field(default=0, sa_type=TOKEN_COUNT)
+    output_tokens: int = Field(default=0, sa_type=TOKEN_COUNT)
     repairs: int = 0
     reasked: int = 0
     supported_claims: int = 0
@@ -170,8 +170,8 @@ class CaseResult(StorageModel, table=True):
     )
     calls: int = 0
     cached_calls: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
+    input_tokens: int = Field(default=0, sa_type=TOKEN_COUNT)
+    output_tokens: int = Field(default=0, sa_type=TOKEN_COUNT)
     repairs: int = 0
     reasked: int = 0
     created_at: datetime = _created_at()

@@ -87,6 +87,9 @@ def get_judge(
     model judge instead (a CascadeJudge); `template`, `settings` and `cache` are its own."""
     if escalate is not None:
         return _cascade(model, escalate, template, settings, cache, limits)
+    # Before any other reading of it: every error below quotes the name, on one line.
+    if isinstance(model, str) and (problem := not_a_name(model, MAX_JUDGE_CHARS)):
+        raise ConfigurationError(f"the judge's name {problem}")
     if model is None or model == "builtin":
         # Imported here so the LLM path never pays for the builtin judge's setup, and back.
         from recall_audit.scorer.judges.builtin import BuiltinJudge
@@ -99,8 +102,6 @@ def get_judge(
         max_chars = (limits or limits_from_env()).max_ground_truth_chars
         return GroundTruthLimit(CalibratedJudge(load_setting(model[len(PREFIX) :])), max_chars)
     if isinstance(model, str):
-        if problem := not_a_name(model, MAX_JUDGE_CHARS):
-            raise ConfigurationError(f"the judge's name {problem}")
         provider, _, name = model.partition("/")
         home = PROVIDERS.get(provider.strip().lower())
         if home is not None and name.strip():

@@ -21,6 +21,7 @@ from recall_audit.scorer.judges.builtin import BuiltinJudge, BuiltinSettings
 
 PREFIX = "builtin:calibrated-"
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MAX_SHOWN = 80
 
 
 class CalibratedSetting(BaseModel):
@@ -43,8 +44,10 @@ def judges_dir() -> Path:
 
 def setting_path(name: str) -> Path:
     if not _NAME.fullmatch(name):
+        # A long name is told by its length: the message stays one line of bounded length.
+        got = repr(name) if len(name) <= MAX_SHOWN else f"{len(name):,} characters"
         raise ConfigurationError(
-            f"a calibrated judge's name is 1 to 64 letters, digits, '-' or '_', got {name!r}"
+            f"a calibrated judge's name is 1 to 64 letters, digits, '-' or '_', got {got}"
         )
     return judges_dir() / f"{name}.json"
 

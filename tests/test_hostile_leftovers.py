@@ -1,0 +1,175 @@
+"""The last items of issue 39's list, each as a user meets it: a model's usage that is no
+token count (and token totals past PostgreSQL's integer), a model base URL that is no URL or
+carries credentials, a judge's name of 5,000 characters, and bench/reliability.py running
+the hostile-input files. In-process wherever the exit code and stderr can be read there."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from flat_audit import audit_flat
+from lexical_model import lexical_model
+from model_server import Canned, FakeModelServer, Recorded
+from sqlmodel import Session
+from test_cli import ROOT
+from test_cli_checks import PREFECT_DEFAULTS
+from typer.testing import CliRunner
+
+from recall_audit.cli import build_app
+from recall_audit.storage import get_run, open_database, run_results
+
+# Per reference: the usage its model reply reports. Three replies just under the 10**9 a
+# reply may report make the run's input tokens 2,999,999,997: past 2**31 - 1.
+USAGES = {
+    "na": "n/a",
+    "huge": {"prompt_tokens": 10**30, "completion_tokens": 7},
+    "big1": {"prompt_tokens": 999_999_999, "completion_tokens": 1},
+    "big2": {"prompt_tokens": 999_999_999, "completion_tokens": 1},
+    "big3": {"prompt_tokens": 999_999_999, "completion_tokens": 1},
+}
+
+
+def _usage_per_reference(request: Recorded) -> Canned:
+    reply = lexical_model(request)
+    user = request.json["messages"][-1]["content"]
+    [key] = [key for key in USAGES if f"Fact {key} holds." in user]
+    reply.body["usage"] = USAGES[key]
+    return reply
+
+
+def test_a_usage_that_is_no_token_count_and_totals_past_2_31_finish_the_run(
+    prefect_api: str, db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`"usage": "n/a"` and 10**30 count 0 tokens; totals past PostgreSQL's integer are
+    stored (the run failed with 'integer out of range' as it finished)."""
+    data = tmp_path / "usage.jsonl"
+    rows = [{"id": k, "question": k, "ground_truth": f"Fact {k} holds."} for k in USAGES]
+    for row in rows:
+        row["contexts"] = [row["ground_truth"]]
+    data.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    with FakeModelServer(_usage_per_reference) as model:
+        monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-usage")
+        summary = asyncio.run(audit_flat(dataset=str(data), judge="openai/m", database_url=db_url))
+    assert (summary.cases, summary.scored, summary.errors) == (5, 5, 0)
+    assert (summary.input_tokens, summary.output_tokens) == (3 * 999_999_999, 7 + 3)
+    with Session(open_database(db_url)) as session:
+        run = get_run(session, summary.run_id)
+        tokens = {r.case_key: r.usage.input_tokens for r in run_results(session, run.id)}
+    assert (run.usage.input_tokens, run.usage.output_tokens) == (2_999_999_997, 10)
+    assert tokens == {
+        "na": 0,
+        "huge": 0,
+        "big1": 999_999_999,
+        "big2": 999_999_999,
+        "big3": 999_999_999,
+    }
+
+
+def one_line_exit_2(args: list[str], env: dict[str, str], *expected: str) -> str:
+    """The command's stderr, once it is one line holding `expected`, and the exit code 2."""
+    done = CliRunner().invoke(build_app(), args, env=env)
+    assert done.exit_code == 2, (args, done.output)
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.output, done.stderr
+    assert done.stdout == ""
+    for text in expected:
+        assert text in done.stderr, done.stderr
+    return done.stderr
+
+
+@pytest.fixture
+def dataset(tmp_path: Path) -> Path:
+    path = tmp_path / "cases.jsonl"
+    path.write_text(json.dumps({"question": "Q", "ground_truth": "A.", "contexts": ["A."]}) + "\n")
+    return path
+
+
+CREDENTIALS = "carries credentials before its @; give the key in OPENAI_API_KEY"
+NO_URL = "is not an http:// or https:// URL naming a host; set OPENAI_BASE_URL"
+
+
+@pytest.mark.parametrize(
+    ("url", "message", "judge"),
+    [
+        ("http://alice:hunter2@127.0.0.1:9/v1", CREDENTIALS, "--judge"),
+        ("http://hunter2@127.0.0.1:9/v1", CREDENTIALS, "--judge"),
+        ("http://:hunter2@127.0.0.1:9/v1", CREDENTIALS, "--escalate"),
+        (
+            "http://alice:hunter2@[::1:9/v1",
+            "is not a URL (Invalid IPv6 URL); set OPENAI_BASE_URL",
+            "--judge",
+        ),
+        ("http://127.0.0.1:99999/v1", "is not a URL (Port out of range 0-65535)", "--escalate"),
+        ("hunter2 is no url", NO_URL, "--judge"),
+        ("ftp://127.0.0.1:9/v1", NO_URL, "--judge"),
+    ],
+    ids=["user-password", "user", "password", "bad-ipv6", "port", "no-url", "ftp"],
+)
+def test_a_model_base_url_that_cannot_be_used_is_one_line_without_its_secret(
+    dataset: Path, sqlite_db_url: str, tmp_path: Path, url: str, message: str, judge: str
+) -> None:
+    """Before anything starts, in run and experiment, as the judge or the escalation's."""
+    env = PREFECT_DEFAULTS | {
+        "RECALL_AUDIT_DATABASE_URL": sqlite_db_url,
+        "PREFECT_HOME": str(tmp_path / "p"),
+        "OPENAI_BASE_URL": url,
+        "OPENAI_API_KEY": "sk-test",
+    }
+    judges = ["--judge", "openai/m"] if judge == "--judge" else ["--escalate", "openai/m"]
+    for command in ("run", "experiment"):
+        args = [command, "--dataset", str(dataset), *judges]
+        shown = one_line_exit_2(args, env, f"the openai base URL {message}")
+        assert "hunter2" not in shown
+
+
+LONG = "c!" * 2500
+
+
+@pytest.mark.parametrize(
+    "judge",
+    [
+        ["--judge", f"builtin:calibrated-{LONG}"],
+        ["--judge", "builtin", "--escalate", f"builtin:calibrated-{LONG}"],
+        ["--judge", f"openai/{LONG}"],
+    ],
+    ids=["calibrated", "escalate", "openai"],
+)
+def test_a_judge_name_of_5000_characters_is_one_short_line(
+    dataset: Path, sqlite_db_url: str, tmp_path: Path, judge: list[str]
+) -> None:
+    env = {"RECALL_AUDIT_DATABASE_URL": sqlite_db_url, "PREFECT_HOME": str(tmp_path / "p")}
+    for command in (["run"], ["experiment"]):
+        one_line_exit_2(
+            [*command, "--dataset", str(dataset), *judge], env, "at most 200 are allowed"
+        )
+
+
+def test_a_calibrated_judge_name_of_5000_characters_is_told_by_its_length() -> None:
+    from recall_audit.errors import ConfigurationError
+    from recall_audit.scorer.judges.calibrated import setting_path
+
+    with pytest.raises(ConfigurationError) as refused:
+        setting_path(LONG)
+    assert str(refused.value).endswith("got 5,000 characters")
+    with pytest.raises(ConfigurationError, match=r"got 'c!'$"):
+        setting_path("c!")
+
+
+def test_bench_reliability_runs_the_hostile_input_files() -> None:
+    bench = ROOT / "bench"
+    sys.path.insert(0, str(bench))
+    try:
+        spec = importlib.util.spec_from_file_location("reliability", bench / "reliability.py")
+        assert spec is not None and spec.loader is not None
+        reliability = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(reliability)
+    finally:
+        sys.path.remove(str(bench))
+    files = [f for group in reliability.PROMISES.values() for f in group]
+    assert {"tests/test_hostile_inputs.py", "tests/test_hostile_leftovers.py"} <= set(files)
+    assert [f for f in files if not (ROOT / f).is_file()] == []
