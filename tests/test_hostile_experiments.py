@@ -227,3 +227,10 @@ def test_a_deep_top_k_holds_curves_only_as_deep_as_the_retriever_went(
     assert len(report.arms[0].recall_at_k) == 1
     assert 1 < len(report.arms[1].recall_at_k) <= 521
     assert json.loads(done.stdout)["arms"][1]["mean_recall"] >= report.arms[0].mean_recall
+    # diagnose's depth is the spec's diagnose_depth, bounded as `run --diagnose-depth` is.
+    env = cli_env(prefect_api, sqlite_db_url)
+    deep = recall_audit(
+        "diagnose", report.arms[0].run_id, "--depth", "1000000", env=env, cwd=tmp_path
+    )
+    assert deep.returncode == 2 and deep.stderr.count("\n") == 1, deep.stderr
+    assert "--depth: Input should be less than or equal to 10000" in deep.stderr
