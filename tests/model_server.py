@@ -52,6 +52,8 @@ class Canned:
     delay: float = 0.0
     # Drop the connection without an answer (a TCP reset), as an overloaded proxy does.
     reset: bool = False
+    # Seconds between two bytes of the body (a server that drips its answer); 0: all at once.
+    drip: float = 0.0
 
 
 Responder = Callable[[Recorded], Canned]
@@ -235,7 +237,13 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
             for name, value in canned.headers.items():
                 self.send_header(name, value)
             self.end_headers()
-            self.wfile.write(payload)
+            if not canned.drip:
+                self.wfile.write(payload)
+                return
+            for at in range(len(payload)):
+                self.wfile.write(payload[at : at + 1])
+                self.wfile.flush()
+                threading.Event().wait(canned.drip)
 
     return Handler
 

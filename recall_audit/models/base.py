@@ -42,6 +42,9 @@ class ModelSettings(BaseModel):
     backoff_max: float = Field(default=20.0, ge=0)
     # Longest wait a server's Retry-After may impose before we try again.
     retry_after_max: float = Field(default=60.0, ge=0)
+    # Bytes of one answer, counted after decompression: a gzip bomb or an endless body stops
+    # there (as an HTTP retriever's does: CaseLimits.max_response_bytes, the same default).
+    max_response_bytes: int = Field(default=32 * 2**20, ge=1)
     # A ceiling on output tokens; under it each request asks for what it needs (see
     # JsonRequest.max_tokens), so a big batch is not cut and a small one reserves little.
     max_tokens: int | None = Field(default=None, ge=1)

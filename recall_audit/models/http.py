@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import codecs
 import json
 import os
 import random
@@ -14,6 +15,8 @@ from urllib.parse import urlsplit
 import aiohttp
 from pydantic import SecretStr
 
+from recall_audit import bounded_json
+from recall_audit.bounded_json import JsonLimitError
 from recall_audit.errors import ConfigurationError
 from recall_audit.models.base import EndpointError, ModelSettings, Refused, env_secret
 from recall_audit.models.limits import EndpointLimiter, Slot, request_tokens
@@ -25,6 +28,16 @@ SNIPPET = 300
 OUT_OF_QUOTA = "insufficient_quota"
 # Compact bodies, non-ASCII text as UTF-8 rather than escapes: fewer bytes to send.
 _compact_json = partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
+
+
+# An error's body is read this far: its snippet is all that is shown of it.
+_ERROR_BODY_BYTES = 64 * 1024
+# Bytes read from the socket at a time while an answer is counted against its limit.
+_READ_BYTES = 64 * 1024
+
+
+class TooLarge(EndpointError):
+    """The answer went past `max_response_bytes` (decompressed); asking again changes nothing."""
 
 
 # Decides, from status and body, that the server refused the request itself, so asking again
@@ -127,7 +140,11 @@ class HttpTransport:
         # must not carry the key into the cache, the results or an error.
         text = self.scrub(raw)
         if status < 300:
-            data = _json_object(text)
+            try:
+                data = _json_object(text)
+            except JsonLimitError as error:
+                # A server's answer nested thousands deep is no transient fault.
+                raise self._error(url, f"answered JSON that {error}", status) from None
             if data is None:
                 what = f"answered {status} with a body that is not a JSON object"
                 raise Retryable(what, f": {text[:SNIPPET]}")
@@ -180,10 +197,29 @@ class HttpTransport:
         async def post() -> tuple[aiohttp.ClientResponse, str]:
             # A redirect is reported as a failed answer, never followed as a GET.
             async with session.post(url, json=body, allow_redirects=False) as response:
-                # The declared charset, else UTF-8; a stray byte must not fail the request.
-                return response, await response.text(errors="replace")
+                return response, await self._read(url, response)
 
         return await self.limiter.patience.wait(post(), self._settings.timeout, self.alive)
+
+    async def _read(self, url: str, response: aiohttp.ClientResponse) -> str:
+        """The answer's text, decompressed, read no further than `max_response_bytes` (an
+        error's, no further than its snippet needs): TooLarge beyond that."""
+        limit = self._settings.max_response_bytes
+        failed = response.status >= 300
+        if failed:
+            limit = min(limit, _ERROR_BODY_BYTES)
+        body = bytearray()
+        async for piece in response.content.iter_chunked(_READ_BYTES):
+            body += piece
+            if len(body) <= limit:
+                continue
+            # The rest is never read: the connection is not reused.
+            response.close()
+            if failed:
+                break
+            raise TooLarge(self.scrub(f"POST {url} answered more than {limit:,} bytes"))
+        # The declared charset, else UTF-8; a stray byte must not fail the request.
+        return bytes(body).decode(_charset(response), errors="replace")
 
     async def alive(self, seconds: float) -> bool:
         """Whether the endpoint's server answers at all within `seconds`: GET /health on its
@@ -250,10 +286,21 @@ async def _first_good(
     return copies[original], *original.result()
 
 
-def _json_object(body: str) -> dict[str, Any] | None:
-    """The body as a JSON object, or None when it is anything else (an HTML error page)."""
+def _charset(response: aiohttp.ClientResponse) -> str:
+    """The answer's declared charset when Python knows it, else UTF-8."""
     try:
-        data = json.loads(body)
+        return codecs.lookup(response.charset or "utf-8").name
+    except LookupError:
+        return "utf-8"
+
+
+def _json_object(body: str) -> dict[str, Any] | None:
+    """The body as a JSON object, or None when it is anything else (an HTML error page);
+    JsonLimitError when it is JSON nested too deep or with a number too long to parse."""
+    try:
+        data = bounded_json.loads(body)
+    except JsonLimitError:
+        raise
     except ValueError:
         return None
     return data if isinstance(data, dict) else None

@@ -116,7 +116,7 @@ def _built(
         path, chunks = parse_local(text, "bm25", ChunkOptions, _only(local, ChunkOptions))
         return Bm25Retriever(path, limits.max_chunk_chars, chunks.chunking())
     if text.startswith("dense:"):
-        return _dense(text, local, limits.max_chunk_chars)
+        return _dense(text, local, limits)
     raise ConfigurationError(f"unknown retriever '{_shown(text)}': {SPEC_HELP}")
 
 
@@ -133,7 +133,7 @@ def _only(values: dict[str, Any] | None, model: type[ChunkOptions]) -> dict[str,
     return {k: v for k, v in (values or {}).items() if k in model.model_fields}
 
 
-def _dense(text: str, local: dict[str, Any] | None, max_chars: int) -> DenseRetriever:
+def _dense(text: str, local: dict[str, Any] | None, limits: CaseLimits) -> DenseRetriever:
     # Imported here: the model layer (aiohttp) is a dense retriever's alone.
     from recall_audit.retrievers.dense import DenseRetriever
     from recall_audit.retrievers.local_options import DenseOptions, parse_local
@@ -144,5 +144,10 @@ def _dense(text: str, local: dict[str, Any] | None, max_chars: int) -> DenseRetr
     except ValueError as error:
         raise ConfigurationError(f"retriever '{text}': {error}") from None
     return DenseRetriever(
-        path, embedding, chunking=options.chunking(), name=text, max_document_chars=max_chars
+        path,
+        embedding,
+        chunking=options.chunking(),
+        name=text,
+        max_document_chars=limits.max_chunk_chars,
+        limits=limits,
     )
