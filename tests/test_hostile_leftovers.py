@@ -8,6 +8,9 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import os
+import secrets
+import subprocess
 import sys
 from pathlib import Path
 
@@ -16,7 +19,7 @@ from flat_audit import audit_flat
 from lexical_model import lexical_model
 from model_server import Canned, FakeModelServer, Recorded
 from sqlmodel import Session
-from test_cli import ROOT
+from test_cli import CLI, ROOT, cli_env
 from test_cli_checks import PREFECT_DEFAULTS
 from typer.testing import CliRunner
 
@@ -173,3 +176,68 @@ def test_bench_reliability_runs_the_hostile_input_files() -> None:
     files = [f for group in reliability.PROMISES.values() for f in group]
     assert {"tests/test_hostile_inputs.py", "tests/test_hostile_leftovers.py"} <= set(files)
     assert [f for f in files if not (ROOT / f).is_file()] == []
+
+
+def test_a_question_holding_the_secret_blocks_key_is_stored_masked(
+    prefect_api: str, sqlite_db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key of --api-key-block is known before the dataset is read, as the environment's
+    is: pasted into a question or reference, it is masked there (it was stored as it was)."""
+    from prefect.blocks.system import Secret
+
+    key = f"block-{secrets.token_hex(12)}"
+    Secret(value=key).save("leftovers-key", overwrite=True)
+    data = tmp_path / "pasted.jsonl"
+    row = {"question": f"Is {key} mine?", "ground_truth": f"Fact {key} holds."}
+    data.write_text(json.dumps(row | {"contexts": ["Fact holds."]}) + "\n")
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    with FakeModelServer(lexical_model) as model:
+        monkeypatch.setenv("OPENAI_BASE_URL", model.url + "/v1")
+        summary = asyncio.run(
+            audit_flat(
+                dataset=str(data),
+                judge="openai/m",
+                database_url=sqlite_db_url,
+                api_key_block="leftovers-key",
+            )
+        )
+    assert summary.cases == 1 and summary.errors == 0
+    with Session(open_database(sqlite_db_url)) as session:
+        [result] = run_results(session, summary.run_id)
+    assert result.question == "Is *** mine?"
+    database = Path(sqlite_db_url.removeprefix("sqlite:///"))
+    assert key.encode() not in b"".join(p.read_bytes() for p in database.parent.glob("*.db*"))
+
+
+FOLDER_REMOVER = """import os, shutil
+
+def retrieve(question, top_k):
+    shutil.rmtree(os.getcwd())
+    return ["Einstein was born in 1879."]
+"""
+
+
+def test_a_working_folder_deleted_while_the_run_runs_is_one_line(
+    prefect_api: str, tmp_path: Path
+) -> None:
+    """The default results database lives in the working folder: the run's user code
+    deletes it mid-run, and the command says so in one line (a traceback where the summary
+    read the results back)."""
+    work, code = tmp_path / "work", tmp_path / "code"
+    work.mkdir()
+    code.mkdir()
+    (code / "remover.py").write_text(FOLDER_REMOVER)
+    data = work / "cases.jsonl"
+    data.write_text(json.dumps({"question": "q", "ground_truth": "Einstein was born in 1879."}))
+    env = cli_env(prefect_api, "unused")
+    del env["RECALL_AUDIT_DATABASE_URL"]
+    env["PYTHONPATH"] += f"{os.pathsep}{code}"
+    done = subprocess.run(
+        [*CLI, "run", "--dataset", str(data), "--retriever", "python:remover:retrieve"],
+        env=env, cwd=work, capture_output=True, text=True, timeout=240,
+    )  # fmt: skip
+    assert not work.exists()
+    assert (done.returncode, done.stderr) == (
+        2,
+        "error: the working folder was deleted while the command ran; cd to one that does\n",
+    )

@@ -87,15 +87,25 @@ def startup_done() -> None:
 OUTPUT_FAILURES = frozenset({errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EDQUOT})
 
 
-def main() -> None:
-    """`recall-audit`: the command line, on streams that take any text. An error of ours that
-    no command caught is still one line and exit code 2: it says what to fix."""
+def _working_folder_gone() -> bool:
     try:
         os.getcwd()
     except FileNotFoundError:
+        return True
+    return False
+
+
+def _folder_gone_exit(what: str = "no longer exists") -> int:
+    print(f"error: the working folder {what}; cd to one that does", file=sys.stderr)
+    return 2
+
+
+def main() -> None:
+    """`recall-audit`: the command line, on streams that take any text. An error of ours that
+    no command caught is still one line and exit code 2: it says what to fix."""
+    if _working_folder_gone():
         # Every relative path (the results database's above all) would fail somewhere deep.
-        print("error: the working folder no longer exists; cd to one that does", file=sys.stderr)
-        raise SystemExit(2) from None
+        raise SystemExit(_folder_gone_exit())
     command = sys.argv[1:2]
     audits = bool(command) and command[0] in AUDITS and "--help" not in sys.argv
     read_only = bool(command) and command[0] in READ_ONLY
@@ -123,6 +133,10 @@ def main() -> None:
     except RecallAuditError as error:
         raise SystemExit(fail(str(error)).exit_code) from None
     except OSError as error:
+        if isinstance(error, FileNotFoundError) and _working_folder_gone():
+            # Deleted while the command ran: the default database's path is found again
+            # when the results are read back for the summary.
+            raise SystemExit(_folder_gone_exit("was deleted while the command ran")) from None
         if error.errno not in OUTPUT_FAILURES:
             raise
         # stdout is full, gone or a closed pipe: say so where it can still be read, and let
