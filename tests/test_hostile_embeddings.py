@@ -296,6 +296,23 @@ def test_an_unusable_cache_folder_is_one_line_when_the_retriever_is_made(
     assert "set RECALL_AUDIT_EMBEDDING_CACHE to a folder" in text
 
 
+async def test_a_cache_folder_lost_after_the_check_is_warned_about_and_the_run_goes_on(
+    kb: Path, cache: Path, fake_embeddings: FakeModelServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    retriever = dense(kb, fake_embeddings)
+    # Between the check and the first question, something else takes the folder's place.
+    cache.write_text("a file")
+    with caplog.at_level(logging.WARNING, logger="recall_audit.dense"):
+        async with retriever:
+            for question in ("Who found radium?", "Where was Einstein born?"):
+                assert await best(retriever, question) in DOCUMENTS.values()
+            # The index built in memory serves the second question too.
+            assert retriever.embedded == len(DOCUMENTS)
+    said = [r.getMessage() for r in caplog.records]
+    assert sum("cannot be used" in line and "going on without it" in line for line in said) == 1
+    assert sum("not saved" in line for line in said) == 1
+
+
 def test_run_with_an_unusable_cache_folder_exits_2_with_one_line(
     kb: Path, tmp_path: Path, sqlite_db_url: str
 ) -> None:
