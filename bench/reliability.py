@@ -38,6 +38,7 @@ PROMISES = {
     "Bounded time and memory": ["tests/test_bounded.py"],
     "Hostile inputs on every surface": [
         "tests/test_hostile_inputs.py",
+        "tests/test_hostile_embeddings.py",
         "tests/test_hostile_experiments.py",
         "tests/test_hostile_leftovers.py",
     ],

@@ -174,7 +174,10 @@ def test_bench_reliability_runs_the_hostile_input_files() -> None:
     finally:
         sys.path.remove(str(bench))
     files = [f for group in reliability.PROMISES.values() for f in group]
-    assert {"tests/test_hostile_inputs.py", "tests/test_hostile_leftovers.py"} <= set(files)
+    # Every hostile-input file (the judge's hostile pairs measure its accuracy, not this).
+    hostile = {f"tests/{p.name}" for p in (ROOT / "tests").glob("test_hostile_*.py")}
+    assert hostile - {"tests/test_hostile_pairs.py"} <= set(files)
+    assert "tests/test_hostile_leftovers.py" in files
     assert [f for f in files if not (ROOT / f).is_file()] == []
 
 
