@@ -172,7 +172,7 @@ def fragment(claim: str) -> str:
 
 
 def _verb_like(word: str) -> bool:
-    return word in _AUXILIARIES or looks_like_verb(word) or lexicon.is_verb(word)
+    return word in _AUXILIARIES or looks_like_verb(word) or lexicon.is_mostly_verb(word)
 
 
 def reads_as(claims: Sequence[str], sentence: str, *, english: bool = True) -> bool:
