@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from recall_audit.text import lexicon
+from recall_audit.text.articles import article_before
 from recall_audit.text.languages import ENGLISH, function_words, plain
 from recall_audit.text.text import MONTH_NAMES, analyse, is_year, looks_like_verb
 
@@ -728,37 +729,17 @@ def _objects(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> list[str]:
     if _inside_name(tokens, anchor) and all(tokens[a].text[:1].isupper() for a, _ in items):
         return whole  # "the Department of Health, Education, and Welfare" is one name
     texts = [_text(sentence, tokens, a, b) for a, b in items]
-    shared = tokens[items[0][0]].low
-    if shared in _ARTICLES and _bare(tokens, items[1:]):
-        # "a screenwriter and director": the later items share the first one's article.
+    shared, later = tokens[items[0][0]].low, [tokens[a] for a, _ in items[1:]]
+    if shared in ("a", "an", "the") and all(
+        t.text[:1].islower() and t.low not in _DETERMINERS for t in later
+    ):  # "a screenwriter and director": the later items share the first one's article.
         last_a, last_b = items[-1]
         if any(t.low in _PREPOSITIONS for t in tokens[last_a:last_b]):
             return whole  # "the capital and largest city of France": whose "of France"?
-        texts[1:] = [f"{_article(shared, text)} {text}" for text in texts[1:]]
+        texts[1:] = [f"{article_before(text, shared)} {text}" for text in texts[1:]]
     head = _text(sentence, tokens, lo, anchor + 1)
     tail = _text(sentence, tokens, right_end, hi)
     return [" ".join(filter(None, (head, text, tail))) for text in texts]
-
-
-_ARTICLES = frozenset({"a", "an", "the"})
-# Words spelled with a vowel that sound a consonant, and the reverse ("a university",
-# "an hour").
-_SOUNDS_CONSONANT = ("uni", "use", "usu", "eu", "one", "once")
-_SOUNDS_VOWEL = ("hour", "honest", "honou", "heir")
-
-
-def _bare(tokens: list[_Tok], items: list[tuple[int, int]]) -> bool:
-    """Items that open with a plain lower-case word: no article, number or name of their own."""
-    return all(tokens[a].text[:1].islower() and tokens[a].low not in _DETERMINERS for a, _ in items)
-
-
-def _article(shared: str, item: str) -> str:
-    """The shared article as it reads before `item`: "the" as it is, "a" or "an" by sound."""
-    if shared == "the":
-        return shared
-    low = item.lower()
-    vowel = low[:1] in "aeiou" and not low.startswith(_SOUNDS_CONSONANT)
-    return "an" if vowel or low.startswith(_SOUNDS_VOWEL) else "a"
 
 
 def _list_before(
