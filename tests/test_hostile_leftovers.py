@@ -10,21 +10,33 @@ import importlib.util
 import json
 import os
 import secrets
+import signal
 import subprocess
 import sys
 from pathlib import Path
+from uuid import UUID
 
 import pytest
 from flat_audit import audit_flat
 from lexical_model import lexical_model
+from measured import measured
 from model_server import Canned, FakeModelServer, Recorded
 from sqlmodel import Session
+from test_bounded import (
+    GOOD,
+    HANG_S,
+    STOPPABLE_MODULE,
+    flow_run_state,
+    run_cli,
+    signal_once_started,
+    write_cases,
+)
 from test_cli import CLI, ROOT, cli_env
 from test_cli_checks import PREFECT_DEFAULTS
 from typer.testing import CliRunner
 
 from recall_audit.cli import build_app
-from recall_audit.storage import get_run, open_database, run_results
+from recall_audit.storage import get_run, list_runs, open_database, run_results
 
 # Per reference: the usage its model reply reports. Three replies just under the 10**9 a
 # reply may report make the run's input tokens 2,999,999,997: past 2**31 - 1.
@@ -244,3 +256,91 @@ def test_a_working_folder_deleted_while_the_run_runs_is_one_line(
         2,
         "error: the working folder was deleted while the command ran; cd to one that does\n",
     )
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_signal_stops_an_experiment_as_it_stops_a_run(
+    prefect_api: str, sqlite_db_url: str, tmp_path: Path, signum: int
+) -> None:
+    """An experiment stopped while a configuration's retriever hangs: one line, the signal's
+    exit code, that configuration's run cancelled (and resumable), and both it and the
+    experiment Cancelled in Prefect, none left Running."""
+    (tmp_path / "stoppable.py").write_text(STOPPABLE_MODULE)
+    data = tmp_path / "cases.jsonl"
+    write_cases(data, {"good": GOOD[0], "hang": "hang"}, {})
+    env = cli_env(prefect_api, sqlite_db_url, HANG="1")
+    args = ["experiment", "--dataset", str(data), "--retriever", "python:stoppable:sleeps"]
+    args += ["--concurrency", "1"]
+
+    done = measured(
+        [*CLI, *args, "--top-k", "1,2"],
+        env=env,
+        cwd=tmp_path,
+        timeout=HANG_S,
+        while_running=signal_once_started(sqlite_db_url, signum, []),
+    )
+
+    with Session(open_database(sqlite_db_url)) as session:
+        [run] = list_runs(session)  # the first configuration's; the second never started
+    name = signal.Signals(signum).name
+    assert done.code == 128 + signum, done.stderr
+    assert done.one_line() == (
+        f"error: stopped by {name}: experiment cancelled; run {run.id[:8]} cancelled, "
+        f"continue it with recall-audit run --resume {run.id[:8]}"
+    )
+    assert run.status == "cancelled"
+    child = flow_run_state(run.prefect_flow_run_id)
+    parent = flow_run_state(str(parent_flow_run_id(run.prefect_flow_run_id)))
+    assert child == parent == ("CANCELLED", f"stopped by {name}")
+    if signum != signal.SIGTERM:
+        return  # resuming is the same after either signal
+    env.pop("HANG")
+    resumed = run_cli(
+        tmp_path, env, "run", *args[1:], "--top-k", "1", "--resume", run.id[:8], "--json"
+    )
+    assert resumed.code == 0, resumed.stderr
+    summary = json.loads(resumed.stdout)
+    assert (summary["run_id"], summary["scored"], summary["errors"]) == (run.id, 2, 0)
+
+
+def parent_flow_run_id(flow_run_id: str | None) -> UUID:
+    from prefect.client.orchestration import get_client
+
+    async def read() -> UUID:
+        async with get_client() as client:
+            child = await client.read_flow_run(UUID(str(flow_run_id)))
+            assert child.parent_task_run_id is not None, "the run is no experiment's child"
+            return (await client.read_task_run(child.parent_task_run_id)).flow_run_id
+
+    return asyncio.run(read())
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["run", "--top-k", "abc"], "error: recall-audit run: Invalid value for '--top-k': "),
+        (
+            ["experiment", "--samples", "1.5"],
+            "error: recall-audit experiment: Invalid value for '--samples': ",
+        ),
+        (["runs", "--limit", "x"], "error: recall-audit runs: Invalid value for '--limit': "),
+        (["run", "--no-such"], "error: recall-audit run: No such option: --no-such"),
+        (["labels", "import"], "error: recall-audit labels import: Missing argument 'run_id'."),
+        (["nightly"], "error: recall-audit: No such command 'nightly'."),
+    ],
+    ids=["run-type", "experiment-type", "runs-type", "option", "argument", "command"],
+)
+def test_a_wrong_command_option_or_value_is_one_line_and_exit_2(
+    prefect_api: str, tmp_path: Path, args: list[str], expected: str
+) -> None:
+    """Not click's six-line box: one line naming the command, what is wrong and where the
+    help is, and nothing on stdout."""
+    env = cli_env(prefect_api, f"sqlite:///{tmp_path / 'results.db'}")
+    done = subprocess.run(
+        [*CLI, *args], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120
+    )
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith(expected), line
+    assert line.endswith(" --help)"), line
+    assert done.stdout == ""

@@ -121,6 +121,8 @@ def main() -> None:
         from recall_audit.server.local_server import start_before_imports
 
         start_before_imports()
+    import typer
+
     from recall_audit.cli.options import fail
     from recall_audit.cli.terminal import encodable_streams
     from recall_audit.errors import RecallAuditError
@@ -129,9 +131,16 @@ def main() -> None:
     encodable_streams()
     try:
         with exits_guarded():  # user code's os._exit(0) is its error, not a silent exit 0
-            (read_only_app() if read_only else build_app())(prog_name="recall-audit")
+            app = read_only_app() if read_only else build_app()
+            # Not standalone: a usage error comes here as itself, to be said in one line.
+            code = app(prog_name="recall-audit", standalone_mode=False)
     except RecallAuditError as error:
         raise SystemExit(fail(str(error)).exit_code) from None
+    except typer.TyperException as error:  # click's errors, as typer carries them
+        raise SystemExit(_usage_error_exit(error)) from None
+    except typer.Abort:  # end of input at a prompt
+        print("error: aborted", file=sys.stderr)
+        raise SystemExit(1) from None
     except OSError as error:
         if isinstance(error, FileNotFoundError) and _working_folder_gone():
             # Deleted while the command ran: the default database's path is found again
@@ -152,3 +161,23 @@ def main() -> None:
         # The interpreter's exit collects every object the imports made (a fifth of a
         # second); frozen, they are left to the process's end.
         gc.freeze()
+    # A command that ended without typer.Exit returns its value (None): success.
+    raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def _usage_error_exit(error: typer.TyperException) -> int:
+    """A wrong command, option or value: one line naming the command and where its help is
+    (click's own box is six lines), and click's exit code (2)."""
+    from recall_audit.cli.terminal import plain
+
+    if type(error).__name__ == "NoArgsIsHelpError":  # a bare `recall-audit`: its help
+        error.show()
+        return error.exit_code
+    context = getattr(error, "ctx", None)
+    message = " ".join(plain(error.format_message()).split())
+    if context is None:
+        print(f"error: {message}", file=sys.stderr)
+    else:
+        path = context.command_path
+        print(f"error: {path}: {message} (see {path} --help)", file=sys.stderr)
+    return error.exit_code

@@ -21,12 +21,12 @@ given here; a note on stderr names each value a later one replaces.
 
 from __future__ import annotations
 
-import asyncio
 import difflib
 import itertools
 import json
 import math
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -37,7 +37,7 @@ from recall_audit.cli import startup_done
 from recall_audit.cli.commands import bad_input_exits, check_before_start, wait_for_prefect_api
 from recall_audit.cli.options import AsJson, errors, fail
 from recall_audit.cli.references import RETRIEVER_URL_ENV, retriever_by_reference
-from recall_audit.cli.results import Exit
+from recall_audit.cli.results import Exit, open_engine
 from recall_audit.cli.spec import (
     DEFAULT,
     Settings,
@@ -50,6 +50,7 @@ from recall_audit.cli.spec import (
 )
 from recall_audit.cli.spec_file import SettingsFile, kind_of, option, read_settings_file
 from recall_audit.cli.spec_options import GivenSettings, with_audit_settings
+from recall_audit.cli.stopping import Stopped, experiment_stopped_exit, run_stoppable, signals_kept
 from recall_audit.cli.tables import Column, fitted_table, without_empty
 from recall_audit.cli.terminal import safe
 from recall_audit.compare.experiment import COLUMNS, ExperimentReport, arm_cells
@@ -249,8 +250,12 @@ def _run_experiment(specs: list[AuditSpec]) -> ExperimentReport:
 
     wait_for_prefect_api()
     startup_done()
-    with bad_input_exits():
-        return asyncio.run(experiment_flow(specs=by_reference(specs)))
+    since = datetime.now(UTC)
+    try:
+        with bad_input_exits(), signals_kept() as received:
+            return run_stoppable(experiment_flow(specs=by_reference(specs)), received)
+    except Stopped as stopped:
+        raise experiment_stopped_exit(stopped, open_engine(), since) from None
 
 
 @experiment_app.command()

@@ -1,5 +1,5 @@
-"""Ctrl-C, SIGTERM and SIGHUP stop `recall-audit run` within seconds, whatever the user's code is doing,
-so that `timeout`, systemd and Kubernetes can stop it.
+"""Ctrl-C, SIGTERM and SIGHUP stop `recall-audit run` and `experiment` within seconds,
+whatever the user's code is doing, so that `timeout`, systemd and Kubernetes can stop them.
 
 The audit runs on an event loop in a thread of its own; the main thread only waits and keeps
 the signals (Python delivers them to the main thread, and Prefect's own SIGTERM handler is
@@ -17,6 +17,7 @@ import threading
 from collections.abc import Coroutine, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any, TypeVar
 
 import typer
@@ -129,14 +130,36 @@ def stopped_exit(stopped: Stopped, engine: Any, run_id: str | None) -> typer.Exi
     code of the signal; the process ends at once when the audit's thread is stuck."""
     from recall_audit.flows.abandoned import cancel_stopped_run
 
-    # A second Ctrl-C waits for the cancellation to be recorded (a few seconds at most).
-    for number in STOP_SIGNALS:
-        signal.signal(number, signal.SIG_IGN)
-    reason = f"stopped by {stopped.name}"
+    reason = _stopping(stopped)
     if run_id is not None and cancel_stopped_run(engine, run_id, reason):
         line = f"{reason}: run {run_id[:8]} cancelled; continue it with --resume {run_id[:8]}"
     else:
         line = f"{reason} before the run started"
+    return _exit_saying(stopped, line)
+
+
+def experiment_stopped_exit(stopped: Stopped, engine: Any, since: datetime) -> typer.Exit:
+    """As stopped_exit, for an experiment: the configuration being audited is cancelled
+    (and resumable as a run), and so is the experiment."""
+    from recall_audit.flows.abandoned import cancel_stopped_experiment
+
+    reason = _stopping(stopped)
+    line = f"{reason}: experiment cancelled"
+    if (run_id := cancel_stopped_experiment(engine, since, reason)) is not None:
+        line += f"; run {run_id[:8]} cancelled, continue it with recall-audit run --resume "
+        line += run_id[:8]
+    return _exit_saying(stopped, line)
+
+
+def _stopping(stopped: Stopped) -> str:
+    """The reason recorded for the stop, from now on with the stop signals ignored: a second
+    Ctrl-C waits for the cancellation to be recorded (a few seconds at most)."""
+    for number in STOP_SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
+    return f"stopped by {stopped.name}"
+
+
+def _exit_saying(stopped: Stopped, line: str) -> typer.Exit:
     errors.print(f"[red]error:[/red] {line}", highlight=False, soft_wrap=True)
     if stopped.stuck:
         sys.stdout.flush()

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import socket
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING
 from uuid import UUID
 
@@ -16,9 +17,11 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from recall_audit.storage import RunStatus, finish_run, get_run
-from recall_audit.storage.owners import RunOwner, running_runs_of
+from recall_audit.storage.owners import RunOwner, running_runs_of, runs_of
 
 if TYPE_CHECKING:
+    from prefect.client.orchestration import PrefectClient
+    from prefect.client.schemas.objects import FlowRun
     from prefect.states import State
 
 # Seconds a stopped command gives Prefect to record the cancellation.
@@ -61,14 +64,45 @@ def cancel_stopped_run(engine: Engine, run_id: str, reason: str) -> bool:
             return False
         finish_run(session, run_id, RunStatus.CANCELLED)
     if run.prefect_flow_run_id:
-        from prefect.states import Cancelled
-
-        ended = _end_flow_run(
-            UUID(run.prefect_flow_run_id), lambda: Cancelled(message=reason), over_final=True
-        )
-        with contextlib.suppress(Exception):  # the run is cancelled here whatever Prefect does
-            asyncio.run(asyncio.wait_for(ended, PREFECT_SECONDS))
+        _cancel_flow_runs(UUID(run.prefect_flow_run_id), reason)
     return True
+
+
+def cancel_stopped_experiment(engine: Engine, since: datetime, reason: str) -> str | None:
+    """The configuration this process was auditing when stopped (its newest run since
+    `since`, unless completed) cancelled as cancel_stopped_run cancels a run, and the
+    experiment's flow run above it Cancelled, also when the stop came between two
+    configurations; returns the cancelled run's id, if any."""
+    with Session(engine) as session:
+        mine = runs_of(session, RunOwner.current(), since)
+    if not mine:
+        return None
+    last = mine[0]
+    # Not only a running one: the stop may have made the audit close its run as failed.
+    if last.status != RunStatus.COMPLETED:
+        cancel_stopped_run(engine, last.id, reason)
+        return last.id
+    if last.prefect_flow_run_id:
+        _cancel_flow_runs(UUID(last.prefect_flow_run_id), reason, itself=False)
+    return None
+
+
+def _cancel_flow_runs(flow_run_id: UUID, reason: str, *, itself: bool = True) -> None:
+    """The flow run (unless not `itself`) and every flow run above it Cancelled, within
+    PREFECT_SECONDS: a stopped command must not hang on a server that is down too."""
+    from prefect.client.orchestration import get_client
+    from prefect.states import Cancelled
+
+    async def cancel() -> None:
+        parent: UUID | None = flow_run_id
+        if not itself:
+            async with get_client() as client:
+                parent = await _parent_flow_run(client, await client.read_flow_run(flow_run_id))
+        while parent is not None:
+            parent = await _end_flow_run(parent, lambda: Cancelled(message=reason), over_final=True)
+
+    with contextlib.suppress(Exception):  # the run is cancelled here whatever Prefect does
+        asyncio.run(asyncio.wait_for(cancel(), PREFECT_SECONDS))
 
 
 async def _end_flow_run(
@@ -94,12 +128,19 @@ async def _end_flow_run(
                 await client.set_task_run_state(task_run.id, state(), force=True)
         if _replaced(flow_run.state, over_final):
             await client.set_flow_run_state(flow_run_id, state(), force=True)
-        if flow_run.parent_task_run_id is None:
-            return None
-        try:
-            return (await client.read_task_run(flow_run.parent_task_run_id)).flow_run_id
-        except ObjectNotFound:
-            return None
+        return await _parent_flow_run(client, flow_run)
+
+
+async def _parent_flow_run(client: PrefectClient, flow_run: FlowRun) -> UUID | None:
+    """The flow run `flow_run` is a subflow of, if any (and Prefect still has it)."""
+    from prefect.exceptions import ObjectNotFound
+
+    if flow_run.parent_task_run_id is None:
+        return None
+    try:
+        return (await client.read_task_run(flow_run.parent_task_run_id)).flow_run_id
+    except ObjectNotFound:
+        return None
 
 
 def _replaced(current: State | None, over_final: bool) -> bool:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import os
 import socket
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from recall_audit.storage.records import RunRecord, RunStatus
 from recall_audit.storage.runs import records, runs_with_dataset
@@ -61,3 +62,11 @@ def running_runs_of(session: Session, host: str) -> list[tuple[RunRecord, RunOwn
         for run, owner in owned
         if isinstance(owner, dict) and owner.get("host") == host
     ]
+
+
+def runs_of(session: Session, owner: RunOwner, since: datetime) -> list[RunRecord]:
+    """The runs `owner` started (or resumed) at `since` or later, newest first: what one
+    command made, an experiment's child runs above all."""
+    query = runs_with_dataset().where(Run.started_at >= since)
+    found = records(session.exec(query.order_by(col(Run.started_at).desc())).all())
+    return [run for run in found if run.params.get(OWNER_KEY) == owner.model_dump()]
