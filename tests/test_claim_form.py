@@ -111,7 +111,8 @@ def test_every_claim_of_the_demo_and_the_examples_reads_as_its_reference() -> No
                     ):
                         checked += 1
                         assert not malformed(claim, clause), (claim, clause)
-    assert checked >= len(references)
+    # Enough split claims to mean something (114 of them at builtin-20).
+    assert checked >= 100
 
 
 def test_a_name_torn_from_its_place_keeps_the_sentence_whole() -> None:
@@ -144,6 +145,19 @@ def test_a_passive_and_a_bare_participle_keep_the_sentence_whole() -> None:
         "Einstein was born in Ulm.",
         "Einstein died in 1955.",
     ]
+
+
+def test_no_auxiliary_before_a_past_tense_that_is_no_participle() -> None:
+    """ "was then shrank" is no English, whatever stands between: the predicates belonged to
+    the relative clause ("which expanded, then shrank"), not to the sentence's subject."""
+    sentence = (
+        "It was founded by Henry Kaiser for the shipbuilding industry, which expanded during "
+        "the war, then shrank, then expanded again."
+    )
+    assert malformed("It was then shrank.", sentence)
+    assert malformed("The company was became a brand.", "The company became a brand.")
+    assert not malformed("It was then sold.", "It was built in 1901 and then sold.")
+    assert not any("was then shrank" in c for c in extract_claim_texts("Kaiser Steel. " + sentence))
 
 
 def test_list_items_keep_their_shared_article_and_names_stay_whole() -> None:

@@ -28,6 +28,16 @@ _AUXILIARIES = frozenset(
     "may might shall should must".split()
 )
 _BE = frozenset("is are was were be been being am".split())
+# Past tenses that are no participle: "was" never comes before one ("Kaiser was then
+# shrank" from "..., which expanded, then shrank, ..."). English grammar, not any data set's.
+_PAST_ONLY = frozenset(
+    "arose ate awoke became began bit blew broke chose came did drank drew drove fell flew "
+    "forbade forgave forgot froze gave grew hid knew lay mistook overcame overtook rang rode "
+    "rose ran sang sank saw shook shrank slew sprang stank stole strode strove swam swore "
+    "took tore threw undertook underwent went withdrew wore woke wove wrote".split()
+)
+# Adverbs that may stand between an auxiliary and its verb ("was then", "is also").
+_BETWEEN = frozenset("then also later still again soon once eventually subsequently".split())
 _SUBORDINATE = frozenset("that which who whom whose".split())
 _DETERMINERS = frozenset("her his their its the a an my our your".split())
 _ARTICLES = frozenset({"a", "an", "the"})
@@ -71,6 +81,8 @@ def malformed(claim: str, sentence: str) -> str:
             return f"'{left} {right}': no auxiliary before the negation"
         if left in _BE and right not in _BE and _is_simple_past(right, sentence):
             return f"'{left} {right}': an auxiliary the sentence does not give the verb"
+        if left in _BE and (verb := _past_only(words[i:])):
+            return f"'{left} ... {verb}': an auxiliary before a past tense"
         # "VCU was founded, becoming ...": the phrase followed the complement left out; after
         # an object ("into glucose, using sunlight") it still reads.
         verb = looks_like_verb(left) or left.endswith("ed")
@@ -109,6 +121,13 @@ def _unfinished(claim: str) -> str:
         if looks_like_verb(word) and not word.endswith("ed"):
             return ""
     return ""
+
+
+def _past_only(words: Sequence[str]) -> str:
+    """The first of `words` but the adverbs an auxiliary may have after it, when it is a
+    past tense that is no participle ("then shrank"); "" otherwise."""
+    verb = next((w for w in words if w not in _BETWEEN), "")
+    return verb if verb in _PAST_ONLY else ""
 
 
 def _is_simple_past(word: str, sentence: str) -> bool:
