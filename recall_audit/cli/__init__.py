@@ -121,8 +121,6 @@ def main() -> None:
         from recall_audit.server.local_server import start_before_imports
 
         start_before_imports()
-    import typer
-
     from recall_audit.cli.options import fail
     from recall_audit.cli.terminal import encodable_streams
     from recall_audit.errors import RecallAuditError
@@ -131,28 +129,11 @@ def main() -> None:
     encodable_streams()
     try:
         with exits_guarded():  # user code's os._exit(0) is its error, not a silent exit 0
-            app = read_only_app() if read_only else build_app()
-            # Not standalone: a usage error comes here as itself, to be said in one line.
-            code = app(prog_name="recall-audit", standalone_mode=False)
+            code = _run(read_only)
     except RecallAuditError as error:
         raise SystemExit(fail(str(error)).exit_code) from None
-    except typer.TyperException as error:  # click's errors, as typer carries them
-        raise SystemExit(_usage_error_exit(error)) from None
-    except typer.Abort:  # end of input at a prompt
-        print("error: aborted", file=sys.stderr)
-        raise SystemExit(1) from None
     except OSError as error:
-        if isinstance(error, FileNotFoundError) and _working_folder_gone():
-            # Deleted while the command ran: the default database's path is found again
-            # when the results are read back for the summary.
-            raise SystemExit(_folder_gone_exit("was deleted while the command ran")) from None
-        if error.errno not in OUTPUT_FAILURES:
-            raise
-        # stdout is full, gone or a closed pipe: say so where it can still be read, and let
-        # the interpreter's last flush go nowhere rather than fail again.
-        print(f"error: cannot write the output: {error.strerror}", file=sys.stderr)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise SystemExit(1) from None
+        raise SystemExit(_os_error_exit(error)) from None
     finally:
         if audits:
             from recall_audit.server.local_server import stop_unused_server
@@ -161,8 +142,39 @@ def main() -> None:
         # The interpreter's exit collects every object the imports made (a fifth of a
         # second); frozen, they are left to the process's end.
         gc.freeze()
+    raise SystemExit(code)
+
+
+def _run(read_only: bool) -> int:
+    """The command line's exit code; a usage error is one line (`_usage_error_exit`)."""
+    import typer
+
+    app = read_only_app() if read_only else build_app()
+    try:
+        # Not standalone: a usage error comes here as itself, to be said in one line.
+        code = app(prog_name="recall-audit", standalone_mode=False)
+    except typer.TyperException as error:  # click's errors, as typer carries them
+        return _usage_error_exit(error)
+    except typer.Abort:  # end of input at a prompt
+        print("error: aborted", file=sys.stderr)
+        return 1
     # A command that ended without typer.Exit returns its value (None): success.
-    raise SystemExit(code if isinstance(code, int) else 0)
+    return code if isinstance(code, int) else 0
+
+
+def _os_error_exit(error: OSError) -> int:
+    """The exit code of an OSError that is no fault of the command's; any other is raised."""
+    if isinstance(error, FileNotFoundError) and _working_folder_gone():
+        # Deleted while the command ran: the default database's path is found again
+        # when the results are read back for the summary.
+        return _folder_gone_exit("was deleted while the command ran")
+    if error.errno not in OUTPUT_FAILURES:
+        raise error
+    # stdout is full, gone or a closed pipe: say so where it can still be read, and let
+    # the interpreter's last flush go nowhere rather than fail again.
+    print(f"error: cannot write the output: {error.strerror}", file=sys.stderr)
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 1
 
 
 def _usage_error_exit(error: typer.TyperException) -> int:
