@@ -160,6 +160,20 @@ def test_no_auxiliary_before_a_past_tense_that_is_no_participle() -> None:
     assert not any("was then shrank" in c for c in extract_claim_texts("Kaiser Steel. " + sentence))
 
 
+def test_verbs_after_a_subordinate_clause_are_not_given_the_sentence_subject() -> None:
+    """After "after he saves" or "which expanded", the next verbs may be that clause's:
+    "The film finds himself ..." is no claim of the reference."""
+    sentence = (
+        "The film follows detective Jericho Cane after he saves a banker from an assassin, "
+        "finds himself embroiled in a conflict, and must protect a young woman."
+    )
+    claims = extract_claim_texts(sentence)
+    assert not any(c.startswith(("The film finds", "The film must")) for c in claims)
+    assert extract_claim_texts("Einstein was born in Ulm and died in 1955.")[1:] == [
+        "Einstein died in 1955."
+    ]
+
+
 def test_list_items_keep_their_shared_article_and_names_stay_whole() -> None:
     """Items after "a" share it, "a" or "an" as each reads; a list inside a name, or one
     whose last item carries a modifier the others may share, keeps the sentence whole."""

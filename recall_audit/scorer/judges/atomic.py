@@ -13,103 +13,42 @@ neither supports the whole sentence. The splits, in the order they are taken:
   "supports A", "supports B", "supports C").
 
 Claims keep the reference's words: only the subject is repeated, and "was" or "is" joins
-an appositive to it. A word is a verb when it is an auxiliary, a known irregular past, or
-a form of a verb WordNet knows (recall_audit/text/lexicon.py). Japanese and Chinese: atomic_cjk.py.
+an appositive to it. Which words are verbs: english_verbs.py. Japanese and Chinese:
+atomic_cjk.py.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from recall_audit.scorer.judges.english_verbs import (
+    PAST,
+    PREPOSITIONS,
+    TIME_HEADS,
+    Token,
+    is_adverb,
+    is_date,
+    is_past,
+    is_verb,
+    tokenize,
+    verb_at,
+)
 from recall_audit.text import lexicon
 from recall_audit.text.articles import article_before
 from recall_audit.text.languages import ENGLISH, function_words, plain
-from recall_audit.text.text import MONTH_NAMES, analyse, is_year, looks_like_verb
+from recall_audit.text.text import analyse, looks_like_verb
 
-# A number keeps its separators ("1,462", "5,2" as French and German write 5.2).
-# A path ("/v1/pagos") is one token, as a hyphenated word is.
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|/?[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S")
 _AND = frozenset("and or but und oder et ou y o e".split())
 _RELATIVE = frozenset("which who whom whose".split())
-_PREPOSITIONS = frozenset(
-    """in on at to for with by from of into onto like including between among across
-    through during under over about against within without per via""".split()
-)
+_OPENS_CLAUSE = frozenset("which who after before when while because since although until".split())
 _DETERMINERS = frozenset("a an the his her its their our this that these those one".split())
-_ADVERBS = frozenset("also later then now still only first since subsequently".split())
 _NO_SPLIT_BEFORE = frozenset({"between", "both", "either", "neither"})
-_PAST = frozenset("was were had did".split())
-
-
-@dataclass(frozen=True, slots=True)
-class _Tok:
-    text: str
-    start: int
-    end: int
-
-    @property
-    def low(self) -> str:
-        return self.text.lower()
-
-
-def _tokens(text: str) -> list[_Tok]:
-    return [_Tok(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
 _COPULAS = frozenset("is was are were".split())
 
 
-def _is_verb(tok: _Tok, like: _Tok | None = None) -> bool:
-    """A finite verb, or (with `like`, the verb it is coordinated with) any verb form
-    inflected as that one is ("features ... and weighs", "was born ... and died")."""
-    low = tok.low
-    if not low.isalpha() or len(low) < 2:
-        return False
-    if looks_like_verb(low) and (not low.endswith("ed") or lexicon.is_verb(low)):
-        return True
-    if low.endswith("s") and len(low) > 3 and lexicon.is_mostly_verb(low):
-        return True
-    if like is None or not lexicon.is_verb(low):
-        return False
-    if _is_past(like):
-        return low.endswith("ed") or looks_like_verb(low) or lexicon.is_irregular(low)
-    if like.low.endswith("s"):
-        return low.endswith("s")
-    # Plain forms ("generate ... and carry"): only a word mostly used as a verb, since
-    # "generate heat and water" lists objects.
-    plain = not looks_like_verb(like.low)  # not after "are", "can", "was"
-    return plain and not low.endswith("s") and lexicon.is_mostly_verb(low)
-
-
-def _is_past(tok: _Tok) -> bool:
-    low = tok.low
-    return low in _PAST or low.endswith("ed") or (looks_like_verb(low) and low not in _PRESENT)
-
-
-_PRESENT = frozenset(
-    "is are has have do does can will may shall must should remains becomes".split()
-)
-
-
-def _verb_at(tokens: list[_Tok], i: int, like: _Tok | None = None) -> bool:
-    """A verb at i, past an adverb ("also weighs", "later moved") or a date ("in 2004
-    became")."""
-    while i < len(tokens) and _is_adverb(tokens[i]):
-        i += 1
-    if i + 2 < len(tokens) and tokens[i].low in _TIME_HEADS and _is_date(tokens[i + 1]):
-        i += 2
-    return i < len(tokens) and _is_verb(tokens[i], like)
-
-
-def _is_adverb(tok: _Tok) -> bool:
-    low = tok.low
-    if low in _ADVERBS or low.endswith("ly"):
-        return True
-    return low not in _PREPOSITIONS and lexicon.is_mostly_adverb(low)  # not "in" of "in 2004"
-
-
-def _main_verb(tokens: list[_Tok]) -> int:
+def _main_verb(tokens: list[Token]) -> int:
     """Where the subject ends: the first verb after it, -1 when none is found. A verb
     coordinated later in the sentence tells how the first one is inflected ("features ...
     and weighs": "features" is a verb here, though more often a noun)."""
@@ -117,7 +56,7 @@ def _main_verb(tokens: list[_Tok]) -> int:
         (
             tokens[i + 1]
             for i in range(2, len(tokens) - 1)
-            if tokens[i].low in _AND and _is_verb(tokens[i + 1])
+            if tokens[i].low in _AND and is_verb(tokens[i + 1])
         ),
         None,
     )
@@ -125,29 +64,29 @@ def _main_verb(tokens: list[_Tok]) -> int:
     for i, tok in enumerate(tokens[start : start + 11], start=start):
         if tok.text in ",;:(":
             return -1
-        if _is_verb(tok) or (later is not None and tok is not later and _is_verb(tok, later)):
+        if is_verb(tok) or (later is not None and tok is not later and is_verb(tok, later)):
             # "His film credits include ...": a plural noun, then the verb.
             plural = tok.low.endswith("s") and not looks_like_verb(tok.low)
             if not (plural and i + 1 < len(tokens) and _plural_verb(tokens, i + 1)):
                 return i
             # "Quillstone 4.0 drops support ... and makes ...": the word inflected as the
             # later verb is the verb, not a plural noun before a plain one.
-            if later is not None and not _is_verb(tokens[i + 1], later):
+            if later is not None and not is_verb(tokens[i + 1], later):
                 return i
         elif _plural_verb(tokens, i):
             return i
     return -1
 
 
-def _opening_phrase(tokens: list[_Tok]) -> int:
+def _opening_phrase(tokens: list[Token]) -> int:
     """Where a sentence's opening phrase ends ("According to the survey, ...", "In 2004,
     ..."): the position after its comma, 0 when it opens with its subject."""
-    if not tokens or not (tokens[0].low in _PREPOSITIONS or tokens[0].low == "according"):
+    if not tokens or not (tokens[0].low in PREPOSITIONS or tokens[0].low == "according"):
         return 0
     return next((i + 1 for i in range(1, min(10, len(tokens))) if tokens[i].text == ","), 0)
 
 
-def _plural_verb(tokens: list[_Tok], i: int) -> bool:
+def _plural_verb(tokens: list[Token], i: int) -> bool:
     """A verb's plain form after a plural noun ("Other ancestors include", "Mitochondria
     generate"). A capitalised word is a name ("accepts GET"), and "Acme's" no plural."""
     before = tokens[i - 1].low
@@ -161,10 +100,10 @@ def _plural_verb(tokens: list[_Tok], i: int) -> bool:
 def continues_predicate(left: str, right: str) -> bool:
     """True when `right` opens with a verb inflected as `left`'s main verb ("signs each
     payload ..., and retries ..."): a second predicate of its subject, not a clause."""
-    before, after = _tokens(left), _tokens(right)
+    before, after = tokenize(left), tokenize(right)
     verb = _main_verb(before)
     opens = bool(after) and after[0].text.islower()
-    return verb > 0 and opens and _verb_at(after, 0, before[verb])  # "and otherwise costs"
+    return verb > 0 and opens and verb_at(after, 0, before[verb])  # "and otherwise costs"
 
 
 _PERSONAL = frozenset("he she it they".split())
@@ -173,7 +112,7 @@ _PERSONAL = frozenset("he she it they".split())
 def subject(sentence: str) -> str:
     """The noun phrase a sentence opens with, before its verb ("Einstein", "The X1"), for
     a pronoun in the next sentence to stand for; '' when it is a pronoun or none is found."""
-    tokens = _tokens(sentence)
+    tokens = tokenize(sentence)
     verb = _main_verb(tokens)
     start = _opening_phrase(tokens)
     if verb <= start or verb - start > 6:
@@ -187,12 +126,12 @@ def subject(sentence: str) -> str:
 def resolve_pronoun(sentence: str, antecedent: str) -> str:
     """ "He developed relativity." after "Einstein was born ..." is "Einstein developed
     relativity.": a claim names what it is about (a claim is read on its own)."""
-    tokens = _tokens(sentence)
+    tokens = tokenize(sentence)
     if not antecedent or len(tokens) < 3:
         return sentence
     # "On weekends it opens at 10": the pronoun after a short opening phrase.
     at = next((i for i, t in enumerate(tokens[:5]) if t.low in _PERSONAL), -1)
-    if at < 0 or (at and tokens[0].low not in _PREPOSITIONS) or not _verb_at(tokens, at + 1):
+    if at < 0 or (at and tokens[0].low not in PREPOSITIONS) or not verb_at(tokens, at + 1):
         return sentence
     if not at and _main_verb(tokens) != 1:
         return sentence
@@ -203,12 +142,12 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str:
 
 def has_subject(clause: str) -> bool:
     """True when the clause opens with a subject and its verb ("refunds reach ...")."""
-    tokens = _tokens(clause)
+    tokens = tokenize(clause)
     verb = _main_verb(tokens)
     return verb > 0 and not any(t.low in _RELATIVE or t.low == "that" for t in tokens[:verb])
 
 
-def _text(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> str:
+def _text(sentence: str, tokens: list[Token], lo: int, hi: int) -> str:
     """The sentence's own text from token lo to token hi (exclusive)."""
     if lo >= hi:
         return ""
@@ -221,7 +160,7 @@ def _claim(*parts: str) -> str:
     return f"{text[:1].upper()}{text[1:]}." if text else ""
 
 
-def _top_level(tokens: list[_Tok], lo: int, hi: int, value: str) -> list[int]:
+def _top_level(tokens: list[Token], lo: int, hi: int, value: str) -> list[int]:
     """Positions of `value` in [lo, hi) outside parentheses."""
     depth, out = 0, []
     for i in range(lo, hi):
@@ -234,7 +173,7 @@ def _top_level(tokens: list[_Tok], lo: int, hi: int, value: str) -> list[int]:
 
 def split(sentence: str, language: str = ENGLISH) -> list[str]:
     """The atomic claims of one English (or other space-separated) sentence."""
-    tokens = _tokens(sentence)
+    tokens = tokenize(sentence)
     verb = _main_verb(tokens)
     if verb < 0 and language != ENGLISH:  # no verb list to find the subject's end by
         return _coordinated(sentence, tokens, language)
@@ -246,11 +185,11 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
     extra, tokens, sentence = _relative_clauses(sentence, tokens, verb)
     if tokens[verb].low in _COPULAS:  # "X was a physicist who developed ...": X developed
         for i in range(verb + 2, len(tokens) - 1):
-            if tokens[i].low in ("who", "which", "that") and _verb_at(tokens, i + 1):
+            if tokens[i].low in ("who", "which", "that") and verb_at(tokens, i + 1):
                 extra.append(("", _text(sentence, tokens, i + 1, len(tokens))))
                 tokens = tokens[:i]
                 break
-    past = tokens[verb].low in _PAST or tokens[verb].low.endswith("ed")
+    past = tokens[verb].low in PAST or tokens[verb].low.endswith("ed")
     claims: list[str] = []
     # "was written by A and sung by B": the second predicate is "was sung by B".
     auxiliary = tokens[verb].text if _carries_participle(tokens, verb) else ""
@@ -271,16 +210,16 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
             claims.extend(_claim(subject, shared, p) for p in _complements(predicate))
     for antecedent, clause in extra:
         joined = antecedent if antecedent else subject
-        opens = _tokens(clause)[:4]  # "which in humans encodes": a verb after a phrase
+        opens = tokenize(clause)[:4]  # "which in humans encodes": a verb after a phrase
         plain = bool(opens) and opens[0].text.islower() and lexicon.is_mostly_verb(opens[0].low)
-        has_verb = plain or _verb_at(opens, 0) or any(_is_verb(t) for t in opens[1:])
+        has_verb = plain or verb_at(opens, 0) or any(is_verb(t) for t in opens[1:])
         copula = "" if has_verb else ("was" if past else "is")
         claims.append(_claim(joined, copula, clause))
     return [c for c in claims if c]
 
 
 def _gapped(
-    sentence: str, tokens: list[_Tok], lo: int, hi: int
+    sentence: str, tokens: list[Token], lo: int, hi: int
 ) -> tuple[str, str, str, str] | None:
     """A second clause whose verb is left out ("call recordings are kept for 7 years and
     chat transcripts for 2 years"): (the first predicate, the second subject, its verb
@@ -292,7 +231,7 @@ def _gapped(
     joint = ands[0]
     end = next(iter(_top_level(tokens, joint + 1, hi, ",")), hi)
     right = tokens[joint + 1 : end]
-    at = next((k for k, t in enumerate(right) if t.low in _PREPOSITIONS), -1)
+    at = next((k for k, t in enumerate(right) if t.low in PREPOSITIONS), -1)
     if at >= 0 and right[at].low in _NOT_HEADS:  # "and net income of $310 million": an item
         return None
     # "costs $2.40 and a day pass $7.50": a value where the first part has its value.
@@ -304,7 +243,7 @@ def _gapped(
         if not named or listed:
             return None
     # A verb of its own makes it a clause ("a day pass" is no verb; "price rises" is).
-    own_verb = any(looks_like_verb(t.low) if valued else _is_verb(t) for t in right)
+    own_verb = any(looks_like_verb(t.low) if valued else is_verb(t) for t in right)
     if not 0 < at <= 4 or own_verb:
         return None
     if valued:
@@ -312,7 +251,7 @@ def _gapped(
     else:
         match = next((m for m in range(joint - 1, lo, -1) if tokens[m].low == right[at].low), None)
     opens = tokens[joint + 1].low
-    if match is None or opens in _PREPOSITIONS or (opens in _DETERMINERS and not valued):
+    if match is None or opens in PREPOSITIONS or (opens in _DETERMINERS and not valued):
         return None
     verb_phrase = _text(sentence, tokens, lo, match)
     left = _text(sentence, tokens, lo, joint).rstrip(" ,")
@@ -321,7 +260,7 @@ def _gapped(
     # ", after which both are deleted": a clause of its own about what came before.
     after = tokens[end + 1 : hi]
     aside = ""
-    if len(after) > 2 and after[0].low in _PREPOSITIONS | _TIME_HEADS and after[1].low == "which":
+    if len(after) > 2 and after[0].low in PREPOSITIONS | TIME_HEADS and after[1].low == "which":
         aside = _text(sentence, tokens, end + 3, hi)
     elif end < hi:
         return None
@@ -331,7 +270,7 @@ def _gapped(
 _CONJUNCTIONS = frozenset("und et y e".split())  # "and" where no verb list is known
 
 
-def _coordinated(sentence: str, tokens: list[_Tok], language: str) -> list[str]:
+def _coordinated(sentence: str, tokens: list[Token], language: str) -> list[str]:
     """A German, French, Spanish ... sentence cut at each "und" / "et" / "y" joining two
     parts that each state a fact (a number or a name): "Der KF 360 hat 360 Liter und
     verbraucht 110 kWh" is two claims, the second opening with the sentence's leading
@@ -378,20 +317,20 @@ _DETERMINERS_OF = {
 }
 
 
-def _opens_noun_phrase(tok: _Tok, language: str) -> bool:
+def _opens_noun_phrase(tok: Token, language: str) -> bool:
     """An article or a possessive, elided or not ("l'azote", "su final")."""
     word = re.split("['’]", tok.low, maxsplit=1)[0]
     return word in _DETERMINERS_OF.get(language, frozenset())
 
 
-def _states_fact(tokens: list[_Tok], a: int, b: int) -> bool:
+def _states_fact(tokens: list[Token], a: int, b: int) -> bool:
     words = tokens[a:b]
     return len(words) >= 3 and any(
         _number_like(t) or (k and t.text[:1].isupper()) for k, t in enumerate(words)
     )
 
 
-def _leading_name(sentence: str, tokens: list[_Tok], language: str) -> str:
+def _leading_name(sentence: str, tokens: list[Token], language: str) -> str:
     """What a sentence opens with before its verb, told without a verb list: the tokens
     before the first lower-case content word that follows a name ("Der Kühlschrank
     Nordhaus KF 360 | hat", "El endpoint /v1/pagos de Pagaloya | devuelve", "L'oxygène |
@@ -414,14 +353,6 @@ def _leading_name(sentence: str, tokens: list[_Tok], language: str) -> str:
     return ""
 
 
-_TIME_HEADS = frozenset("in on during since until before after by".split())
-
-
-def _is_date(tok: _Tok) -> bool:
-    low = tok.low
-    return low in MONTH_NAMES or (low.isdigit() and len(low) == 4 and is_year(float(low)))
-
-
 # Words that open a phrase of the noun or number before them, not a complement of the
 # verb: "revenue of $4.2 billion", "€180 per night", "faster than sound".
 _NOT_HEADS = frozenset("of per than like including".split())
@@ -430,11 +361,11 @@ _CONDITIONS = frozenset("when if unless without while whenever once because".spl
 _APPROXIMATE = frozenset("about around".split())
 
 
-def _number_like(tok: _Tok) -> bool:
+def _number_like(tok: Token) -> bool:
     return tok.text[:1].isdigit() or tok.text[:1] in "$€£¥"
 
 
-def _head(tokens: list[_Tok], i: int) -> bool:
+def _head(tokens: list[Token], i: int) -> bool:
     """Where a complement of the verb opens: a preposition (not inside a name, not "to"
     of a range "7 to 9" or of an infinitive, "up to" from its "up"), or a comma before
     anything but "and" / "or"."""
@@ -448,15 +379,15 @@ def _head(tokens: list[_Tok], i: int) -> bool:
     if tok.low == "up":  # "retries deliveries | up to 5 times"; "offers up to 30 hours"
         # A plain verb before it ("lets you contribute | up to") has no object yet.
         plain_verb = not before.low.endswith("s") and lexicon.is_mostly_verb(before.low)
-        after_object = before.low not in _PREPOSITIONS and not plain_verb
+        after_object = before.low not in PREPOSITIONS and not plain_verb
         return after.low == "to" and i > 1 and after_object
     if _participial(tokens, i):  # "signs each payload with HMAC-SHA256 | using its secret"
         return True
-    if tok.low not in _PREPOSITIONS or tok.low in _NOT_HEADS or _inside_name(tokens, i):
+    if tok.low not in PREPOSITIONS or tok.low in _NOT_HEADS or _inside_name(tokens, i):
         return False
     if tok.low in _APPROXIMATE and _number_like(after):  # "is about 384,400 km"
         return False
-    if before.low == "up" or before.low in _PREPOSITIONS:  # "up to", "at about"
+    if before.low == "up" or before.low in PREPOSITIONS:  # "up to", "at about"
         return False
     # ", subject to approval", ", due to demand": the word after a comma and its
     # preposition open one phrase, which the comma already began.
@@ -468,25 +399,25 @@ def _head(tokens: list[_Tok], i: int) -> bool:
     return not (tok.low == "to" and after.text.islower() and lexicon.is_mostly_verb(after.low))
 
 
-def _participial(tokens: list[_Tok], i: int) -> bool:
+def _participial(tokens: list[Token], i: int) -> bool:
     """An "-ing" form opening a phrase after the verb's object ("using the endpoint's
     secret"), not the verb's own complement ("started making cars")."""
     tok, before = tokens[i], tokens[i - 1]
     if not (tok.text.islower() and tok.low.endswith("ing") and lexicon.is_verb(tok.low)):
         return False
     after_noun = before.text[:1].isalnum() and before.low not in _DETERMINERS
-    return i > 2 and after_noun and not _is_verb(before) and before.low not in _PREPOSITIONS
+    return i > 2 and after_noun and not is_verb(before) and before.low not in PREPOSITIONS
 
 
-def _holds_fact(tokens: list[_Tok], a: int, b: int) -> bool:
+def _holds_fact(tokens: list[Token], a: int, b: int) -> bool:
     """A complement worth a claim: a number or a name, or two content words."""
     words = [t for t in tokens[a + 1 : b] if t.text[:1].isalnum()]
-    if any(_number_like(t) or t.text[:1].isupper() or _is_date(t) for t in words):
+    if any(_number_like(t) or t.text[:1].isupper() or is_date(t) for t in words):
         return True
     return sum(t.low not in _DETERMINERS and len(t.low) > 2 for t in words) >= 2
 
 
-def _nested(tokens: list[_Tok], span: tuple[int, int], at: int) -> bool:
+def _nested(tokens: list[Token], span: tuple[int, int], at: int) -> bool:
     """True when the phrase opening at `at` belongs to the complement `span` before it: the
     complement has a verb form ("with receipts submitted | within 30 days"), is an aside
     after a comma ("the highest level | in 22 years"), or names a place the next one
@@ -495,7 +426,7 @@ def _nested(tokens: list[_Tok], span: tuple[int, int], at: int) -> bool:
     inner = tokens[a:b]  # its head too: "studying coral reefs | in Belize"
     if any(t.text.islower() and (_participle(t) or t.low.endswith("ing")) for t in inner):
         return True
-    opens_aside = tokens[a].text == "," and tokens[a + 1].low not in _PREPOSITIONS
+    opens_aside = tokens[a].text == "," and tokens[a + 1].low not in PREPOSITIONS
     if opens_aside and tokens[at].text != ",":
         return True
     # A measure's conditions: "343 metres per second in air | at 20 °C".
@@ -506,13 +437,13 @@ def _nested(tokens: list[_Tok], span: tuple[int, int], at: int) -> bool:
     return narrows and tokens[b - 1].text[:1].isupper() and tokens[at + 1].text[:1].isupper()
 
 
-def _measures(tokens: list[_Tok], a: int, b: int) -> bool:
+def _measures(tokens: list[Token], a: int, b: int) -> bool:
     """True when the phrase states a quantity in a unit ("343 metres per second")."""
     quantities = analyse(" ".join(t.text for t in tokens[a:b]), with_names=False).quantities
     return any(unit for units in quantities.values() for unit in units)
 
 
-def _other_value(predicate: str, tokens: list[_Tok]) -> list[str]:
+def _other_value(predicate: str, tokens: list[Token]) -> list[str]:
     """ "contribute up to $7,000 in 2024, or $8,000 if you are 50 or older": another value
     for another case, a fact of its own in the first value's place ("contribute up to
     $8,000 if you are 50 or older"); [] when the predicate has no such alternative."""
@@ -539,7 +470,7 @@ def _complements(predicate: str) -> list[str]:
     and its object ("recorded her album in 2016"); a condition at the end ("when the limit
     is exceeded") stays on every one; a complement of one word ("for flights") stays with
     what it follows."""
-    tokens = _tokens(predicate)
+    tokens = tokenize(predicate)
     if tokens and tokens[-1].text in ".!?":
         tokens = tokens[:-1]
     n = len(tokens)
@@ -573,7 +504,7 @@ def _complements(predicate: str) -> list[str]:
     ]
 
 
-def _inside_name(tokens: list[_Tok], i: int) -> bool:
+def _inside_name(tokens: list[Token], i: int) -> bool:
     """A preposition between capitals belongs to a name ("Nobel Prize in Physics")."""
     return (
         0 < i < len(tokens) - 1
@@ -582,12 +513,12 @@ def _inside_name(tokens: list[_Tok], i: int) -> bool:
     )
 
 
-def _participle(tok: _Tok) -> bool:
+def _participle(tok: Token) -> bool:
     low = tok.low
     return low.endswith(("ed", "en")) or lexicon.is_irregular(low)
 
 
-def _passive(tokens: list[_Tok], i: int) -> bool:
+def _passive(tokens: list[Token], i: int) -> bool:
     """A participle that continues a passive ("and sung by B", "and built in 1932"); a
     regular "-ed" may as well be a past tense of its own ("and died in 1955")."""
     low = tokens[i].low
@@ -596,14 +527,14 @@ def _passive(tokens: list[_Tok], i: int) -> bool:
     return _participle(tokens[i])
 
 
-def _carries_participle(tokens: list[_Tok], verb: int) -> bool:
+def _carries_participle(tokens: list[Token], verb: int) -> bool:
     """An auxiliary followed by a participle ("was written"), which a coordinated
     participle shares."""
     aux = tokens[verb].low in ("is", "was", "are", "were", "has", "have", "had", "been")
     return aux and verb + 1 < len(tokens) and _participle(tokens[verb + 1])
 
 
-def _with_aside(sentence: str, tokens: list[_Tok]) -> list[str]:
+def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
     """A sentence whose subject is followed by an appositive: "Curie, a physicist born in
     Warsaw, won ..." is "Curie won ..." and "Curie was a physicist born in Warsaw"."""
     commas = _top_level(tokens, 0, len(tokens), ",")
@@ -620,7 +551,7 @@ def _with_aside(sentence: str, tokens: list[_Tok]) -> list[str]:
         opens in _DETERMINERS
         or opens in _RELATIVE
         or opens[:1].isdigit()
-        or _is_verb(aside[0], aside[0])
+        or is_verb(aside[0], aside[0])
         or _participle(aside[0])
         or (aside[0].text.islower() and lexicon.is_adjective(opens))  # "flightless birds"
     ):
@@ -630,23 +561,22 @@ def _with_aside(sentence: str, tokens: list[_Tok]) -> list[str]:
     main = split(_claim(subject, rest))
     if opens in _RELATIVE:  # "The museum, which opened in 1998, houses ..."
         return [*main, _claim(subject, _text(sentence, tokens, first + 2, second))]
-    verb = tokens[second + 1].low
     participle = aside[0].low.endswith(("ed", "en", "n")) and opens not in _DETERMINERS
-    past = verb in _PAST or verb.endswith("ed") or (looks_like_verb(verb) and verb not in _PRESENT)
+    past = is_past(tokens[second + 1])
     copula = _copula(tokens[first - 1], past=past or participle)
     aside_text = _text(sentence, tokens, first + 1, second)
     return [*main, *(_claim(subject, copula, part) for part in _complements(aside_text))]
 
 
-def _copula(head: _Tok, *, past: bool) -> str:
+def _copula(head: Token, *, past: bool) -> str:
     """ "is" or "was", "are" or "were" after a plural head noun ("Penguins are ...")."""
     plural = lexicon.is_plural_noun(head.low)
     return ("were" if plural else "was") if past else ("are" if plural else "is")
 
 
 def _relative_clauses(
-    sentence: str, tokens: list[_Tok], verb: int
-) -> tuple[list[tuple[str, str]], list[_Tok], str]:
+    sentence: str, tokens: list[Token], verb: int
+) -> tuple[list[tuple[str, str]], list[Token], str]:
     """The ", which ..." and ", who ..." clauses after the main verb, taken out of the
     sentence: (antecedent, clause) each, and the sentence without them."""
     extra: list[tuple[str, str]] = []
@@ -660,32 +590,34 @@ def _relative_clauses(
         # The noun before the comma, back to the word it depends on: a verb, a
         # preposition, or a verb coordinated with the main one ("and carry their DNA").
         while start > verb + 1 and not (
-            _is_verb(tokens[start - 1]) or tokens[start - 1].low in _PREPOSITIONS
+            is_verb(tokens[start - 1]) or tokens[start - 1].low in PREPOSITIONS
         ):
             start -= 1
             if tokens[start].text in ",;":
                 start += 1
                 break
-            if tokens[start - 1].low in _AND and _is_verb(tokens[start], tokens[verb]):
+            if tokens[start - 1].low in _AND and is_verb(tokens[start], tokens[verb]):
                 start += 1
                 break
         antecedent = _text(sentence, tokens, start, at)
         extra.insert(0, (antecedent, clause))
         cut_end = tokens[end].start if end < len(tokens) else len(sentence)
         sentence = sentence[: tokens[at].start] + sentence[cut_end:]
-        tokens = _tokens(sentence)
+        tokens = tokenize(sentence)
     return extra, tokens, sentence
 
 
-def _predicates(tokens: list[_Tok], verb: int) -> list[tuple[int, int]]:
+def _predicates(tokens: list[Token], verb: int) -> list[tuple[int, int]]:
     """Token ranges of the predicates coordinated with the main verb."""
     cuts = []
     for i in range(verb + 1, len(tokens) - 1):
         low = tokens[i].low
+        if _opens_clause(tokens, i):
+            break  # the verbs after it may be the clause's ("which grew, then shrank")
         joint = low in _AND or (low in ",;" and tokens[i + 1].low not in _AND)
         # A word between commas is a list's item ("photos, podcasts, and music").
         listed = low == "," and i + 2 < len(tokens) and tokens[i + 2].low in {",", *_AND}
-        if joint and not listed and _verb_at(tokens, i + 1, tokens[verb]):
+        if joint and not listed and verb_at(tokens, i + 1, tokens[verb]):
             skip = 2 if low in ",;" and tokens[i + 1].low in _AND else 1
             cuts.append((i, i + skip))
     ranges, lo = [], verb
@@ -697,14 +629,20 @@ def _predicates(tokens: list[_Tok], verb: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in ranges if b > a]
 
 
-def _objects(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> list[str]:
+def _opens_clause(tokens: list[Token], i: int) -> bool:
+    """A relative or subordinating word opening a clause ("which grew", "after he saves")."""
+    ahead = range(i + 1, min(i + 4, len(tokens)))
+    return tokens[i].low in _OPENS_CLAUSE and any(verb_at(tokens, j) for j in ahead)
+
+
+def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     """One predicate, or one per item of a list it ends with ("supports A, B and C")."""
     whole = [_text(sentence, tokens, lo, hi)]
     ands = _top_level(tokens, lo + 1, hi, "and")  # "A or B" is one fact: an alternative
     if not ands:
         return whole
     joint = max(ands)
-    if _verb_at(tokens, joint + 1):  # a predicate of its own, not an item
+    if verb_at(tokens, joint + 1):  # a predicate of its own, not an item
         return whole
     if any(tokens[j].low in _NO_SPLIT_BEFORE for j in range(max(lo, joint - 4), joint)):
         return whole
@@ -734,7 +672,7 @@ def _objects(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> list[str]:
         t.text[:1].islower() and t.low not in _DETERMINERS for t in later
     ):  # "a screenwriter and director": the later items share the first one's article.
         last_a, last_b = items[-1]
-        if any(t.low in _PREPOSITIONS for t in tokens[last_a:last_b]):
+        if any(t.low in PREPOSITIONS for t in tokens[last_a:last_b]):
             return whole  # "the capital and largest city of France": whose "of France"?
         texts[1:] = [f"{article_before(text, shared)} {text}" for text in texts[1:]]
     head = _text(sentence, tokens, lo, anchor + 1)
@@ -743,7 +681,7 @@ def _objects(sentence: str, tokens: list[_Tok], lo: int, hi: int) -> list[str]:
 
 
 def _list_before(
-    tokens: list[_Tok], lo: int, joint: int
+    tokens: list[Token], lo: int, joint: int
 ) -> tuple[int, list[tuple[int, int]]] | None:
     """The items of a list ending at the "and" at `joint`, walking back over commas to
     the verb or preposition the list depends on (its anchor): (anchor, item ranges)."""
@@ -760,7 +698,7 @@ def _list_before(
         while start > lo and tokens[start - 1].text != ",":
             prev = start - 1
             anchors = _anchors(tokens[prev]) and not (
-                noun_phrase and tokens[prev].low in _PREPOSITIONS
+                noun_phrase and tokens[prev].low in PREPOSITIONS
             )
             if prev == lo or (anchors and not _after_relative(tokens, lo, prev)):
                 if start == end or tokens[start].low in _AND:
@@ -772,20 +710,20 @@ def _list_before(
         end = start - 1  # the comma before this part
         # "sales of $2 billion, up 4% from the year before, and ...": an aside of the item
         # before it, not an item.
-        if not (tokens[start].low in ("up", "down") or _is_adverb(tokens[start])):
+        if not (tokens[start].low in ("up", "down") or is_adverb(tokens[start])):
             items.insert(0, (start, item_end))
             item_end = end
 
 
-def _anchors(tok: _Tok) -> bool:
+def _anchors(tok: Token) -> bool:
     """A word a list of objects or places can depend on: a preposition or a verb form."""
     low = tok.low
-    if low in _PREPOSITIONS or _is_verb(tok):
+    if low in PREPOSITIONS or is_verb(tok):
         return True
     return low.endswith(("ing", "ed", "en")) and lexicon.is_verb(low)
 
 
-def _after_relative(tokens: list[_Tok], lo: int, at: int) -> bool:
+def _after_relative(tokens: list[Token], lo: int, at: int) -> bool:
     """True when the token at `at` sits inside a relative clause of the current item
     ("A that filters water"): a relative pronoun since the last comma."""
     for j in range(at - 1, lo - 1, -1):

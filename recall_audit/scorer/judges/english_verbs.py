@@ -1,0 +1,93 @@
+"""English words as the atomic splitter reads them: tokens, and which of them are verbs.
+
+A word is a verb when it is an auxiliary, a known irregular past, or a form of a verb WordNet
+knows (recall_audit/text/lexicon.py); coordinated verbs are told by being inflected alike.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from recall_audit.text import lexicon
+from recall_audit.text.text import MONTH_NAMES, is_year, looks_like_verb
+
+# A number keeps its separators ("1,462", "5,2" as French and German write 5.2).
+# A path ("/v1/pagos") is one token, as a hyphenated word is.
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|/?[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S")
+ADVERBS = frozenset("also later then now still only first since subsequently".split())
+PREPOSITIONS = frozenset(
+    """in on at to for with by from of into onto like including between among across
+    through during under over about against within without per via""".split()
+)
+PAST = frozenset("was were had did".split())
+TIME_HEADS = frozenset("in on during since until before after by".split())
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    start: int
+    end: int
+
+    @property
+    def low(self) -> str:
+        return self.text.lower()
+
+
+def tokenize(text: str) -> list[Token]:
+    return [Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+def is_verb(tok: Token, like: Token | None = None) -> bool:
+    """A finite verb, or (with `like`, the verb it is coordinated with) any verb form
+    inflected as that one is ("features ... and weighs", "was born ... and died")."""
+    low = tok.low
+    if not low.isalpha() or len(low) < 2:
+        return False
+    if looks_like_verb(low) and (not low.endswith("ed") or lexicon.is_verb(low)):
+        return True
+    if low.endswith("s") and len(low) > 3 and lexicon.is_mostly_verb(low):
+        return True
+    if like is None or not lexicon.is_verb(low):
+        return False
+    if is_past(like):
+        return low.endswith("ed") or looks_like_verb(low) or lexicon.is_irregular(low)
+    if like.low.endswith("s"):
+        return low.endswith("s")
+    # Plain forms ("generate ... and carry"): only a word mostly used as a verb, since
+    # "generate heat and water" lists objects.
+    plain = not looks_like_verb(like.low)  # not after "are", "can", "was"
+    return plain and not low.endswith("s") and lexicon.is_mostly_verb(low)
+
+
+def is_past(tok: Token) -> bool:
+    low = tok.low
+    return low in PAST or low.endswith("ed") or (looks_like_verb(low) and low not in _PRESENT)
+
+
+_PRESENT = frozenset(
+    "is are has have do does can will may shall must should remains becomes".split()
+)
+
+
+def verb_at(tokens: list[Token], i: int, like: Token | None = None) -> bool:
+    """A verb at i, past an adverb ("also weighs", "later moved") or a date ("in 2004
+    became")."""
+    while i < len(tokens) and is_adverb(tokens[i]):
+        i += 1
+    if i + 2 < len(tokens) and tokens[i].low in TIME_HEADS and is_date(tokens[i + 1]):
+        i += 2
+    return i < len(tokens) and is_verb(tokens[i], like)
+
+
+def is_adverb(tok: Token) -> bool:
+    low = tok.low
+    if low in ADVERBS or low.endswith("ly"):
+        return True
+    return low not in PREPOSITIONS and lexicon.is_mostly_adverb(low)  # not "in" of "in 2004"
+
+
+def is_date(tok: Token) -> bool:
+    low = tok.low
+    return low in MONTH_NAMES or (low.isdigit() and len(low) == 4 and is_year(float(low)))
