@@ -142,3 +142,11 @@ def fake_embeddings() -> Iterator[FakeModelServer]:
     with `enqueue`, or set its `responder`."""
     with FakeModelServer(embedding_reply) as server:
         yield server
+
+
+def knowledge_base(root: Path, documents: dict[str, str]) -> Path:
+    """A knowledge-base folder at `root` holding `documents` (file name: text)."""
+    root.mkdir()
+    for name, text in documents.items():
+        (root / name).write_text(text, encoding="utf-8")
+    return root

