@@ -111,8 +111,39 @@ def test_every_claim_of_the_demo_and_the_examples_reads_as_its_reference() -> No
                     ):
                         checked += 1
                         assert not malformed(claim, clause), (claim, clause)
-    # Enough split claims to mean something (114 of them at builtin-20).
-    assert checked >= 100
+    # Enough split claims to mean something (96 of them at builtin-20).
+    assert checked >= 90
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # The items are objects of "voicing", not of "is" ("He is Pete." was printed).
+        'He is known for voicing the title character from "Darkwing Duck", Dr. Robotnik '
+        'from "Sonic the Hedgehog", and Pete.',
+        # "some later desktop" is no noun phrase: the items share "Macintosh computers".
+        "The device is compatible with some later desktop and portable Macintosh computers.",
+        # A bare noun phrase and one with an article: the "and" joins larger phrases.
+        "Consulting operates through the analysis of existing organizational problems and "
+        "the development of plans for improvement.",
+    ],
+)
+def test_a_list_of_unlike_items_keeps_the_sentence_whole(sentence: str) -> None:
+    assert extract_claim_texts(sentence) == [sentence]
+
+
+def test_a_relative_clause_keeps_the_clause_that_goes_on_from_it() -> None:
+    """ "who flies to the valley, where J tells ..., and how A tried ...": what follows
+    "where" is the relative clause's, so the book did not try to save anything."""
+    sentence = (
+        "The book is introduced by Tobias, who flies to the valley of the free Hork-Bajir, "
+        "where Jara Hamee tells him the story of how Aldrea, an Andalite, tried to save "
+        "their world from the invasion."
+    )
+    claims = extract_claim_texts(sentence)
+    assert claims[0] == "The book is introduced by Tobias."
+    assert claims[1].startswith("Tobias flies to the valley") and claims[1].endswith("invasion.")
+    assert len(claims) == 2
 
 
 def test_a_name_torn_from_its_place_keeps_the_sentence_whole() -> None:

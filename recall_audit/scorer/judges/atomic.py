@@ -40,6 +40,7 @@ from recall_audit.text.text import analyse, looks_like_verb
 
 _AND = frozenset("and or but und oder et ou y o e".split())
 _RELATIVE = frozenset("which who whom whose".split())
+_GOES_ON = frozenset("where when whereupon".split())  # a relative clause's own clause
 _OPENS_CLAUSE = frozenset("which who after before when while because since although until".split())
 _DETERMINERS = frozenset("a an the his her its their our this that these those one".split())
 _NO_SPLIT_BEFORE = frozenset({"between", "both", "either", "neither"})
@@ -585,6 +586,8 @@ def _relative_clauses(
         if at + 2 >= len(tokens) or tokens[at + 1].low not in _RELATIVE:
             continue
         end = next((c for c in commas if c > at), len(tokens))
+        if end + 1 < len(tokens) and tokens[end + 1].low in _GOES_ON:
+            end = len(tokens)  # "who flies to the valley, where ...": the clause goes on
         clause = _text(sentence, tokens, at + 2, end)
         start = at
         # The noun before the comma, back to the word it depends on: a verb, a
@@ -657,6 +660,8 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     if len(items) == 2 and tokens[joint - 1].text == ",":
         # "revenue of $4.2 billion, up 6% ..., and net income of $310 million": a comma
         # before the "and" of two items joins objects of the verb, not of "from".
+        if _carries_participle(tokens, lo):
+            return whole  # "is known for voicing A, B, and C": no objects of "is"
         head = _text(sentence, tokens, lo, lo + 1)
         pair = ((lo + 1, joint - 1), (joint + 1, right_end))
         return [f"{head} {_text(sentence, tokens, a, b)}" for a, b in pair]
@@ -666,6 +671,10 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
         return whole
     if _inside_name(tokens, anchor) and all(tokens[a].text[:1].isupper() for a, _ in items):
         return whole  # "the Department of Health, Education, and Welfare" is one name
+    if _unlike(tokens[items[0][0]], tokens[items[-1][0]]):
+        return whole  # "analysis of existing problems and the development of plans"
+    if _shares_head(tokens, items):
+        return whole  # "some later desktop and portable Macintosh computers"
     texts = [_text(sentence, tokens, a, b) for a, b in items]
     shared, later = tokens[items[0][0]].low, [tokens[a] for a, _ in items[1:]]
     if shared in ("a", "an", "the") and all(
@@ -678,6 +687,30 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     head = _text(sentence, tokens, lo, anchor + 1)
     tail = _text(sentence, tokens, right_end, hi)
     return [" ".join(filter(None, (head, text, tail))) for text in texts]
+
+
+def _unlike(first: Token, last: Token) -> bool:
+    """A bare common noun phrase and one opening with an article are no items of one list:
+    the "and" joins larger phrases ("the analysis of existing problems and the
+    development of plans")."""
+    bare = first.text[:1].islower() and first.low not in _DETERMINERS
+    return bare and not first.low[:1].isdigit() and last.low in ("a", "an", "the")
+
+
+_TAKES_PLURAL = frozenset("some many several various few most all both these those".split())
+
+
+def _shares_head(tokens: list[Token], items: list[tuple[int, int]]) -> bool:
+    """A first item that disagrees in number with its own determiner ("some later desktop")
+    while the last item ends in a plural: the items share the last one's head noun."""
+    (a, b), (c, d) = items[0], items[-1]
+    last = [t.low for t in tokens[c:d] if t.low[:1].isalpha()]
+    return (
+        tokens[a].low in _TAKES_PLURAL
+        and not lexicon.is_plural_noun(tokens[b - 1].low)
+        and bool(last)
+        and lexicon.is_plural_noun(last[-1])
+    )
 
 
 def _list_before(
