@@ -146,6 +146,20 @@ def test_a_relative_clause_keeps_the_clause_that_goes_on_from_it() -> None:
     assert len(claims) == 2
 
 
+def test_an_ing_phrase_after_with_and_a_noun_phrase_stays_with_it() -> None:
+    """ "with all six characters taking turns": the turns are the characters', so "It is
+    told taking turns ..." is no claim; "with HMAC-SHA256 using the secret" still splits."""
+    assert extract_claim_texts(
+        "It is told in first person, with all six main characters taking turns narrating."
+    ) == [
+        "It is told in first person.",
+        "It is told with all six main characters taking turns narrating.",
+    ]
+    assert extract_claim_texts(
+        "Parcelio signs each webhook payload with HMAC-SHA256 using the endpoint's secret."
+    )[1:] == ["Parcelio signs each webhook payload using the endpoint's secret."]
+
+
 def test_a_name_torn_from_its_place_keeps_the_sentence_whole() -> None:
     sentence = (
         "Local H is a rock band formed by vocalist Scott Lucas, bassist Matt Garcia and "

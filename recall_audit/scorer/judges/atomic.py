@@ -427,6 +427,8 @@ def _nested(tokens: list[Token], span: tuple[int, int], at: int) -> bool:
     inner = tokens[a:b]  # its head too: "studying coral reefs | in Belize"
     if any(t.text.islower() and (_participle(t) or t.low.endswith("ing")) for t in inner):
         return True
+    if _absolute(tokens, a) and _participial(tokens, at):
+        return True  # "with all six characters | taking turns": the turns are theirs
     opens_aside = tokens[a].text == "," and tokens[a + 1].low not in PREPOSITIONS
     if opens_aside and tokens[at].text != ",":
         return True
@@ -436,6 +438,13 @@ def _nested(tokens: list[Token], span: tuple[int, int], at: int) -> bool:
     places = ("in", "at", "on")
     narrows = tokens[a].low in places and tokens[at].low in places and at + 1 < len(tokens)
     return narrows and tokens[b - 1].text[:1].isupper() and tokens[at + 1].text[:1].isupper()
+
+
+def _absolute(tokens: list[Token], a: int) -> bool:
+    """ "with" and a noun phrase that may do what an "-ing" after it says ("with all six
+    main characters taking turns"); "with HMAC-SHA256 using ..." is the subject's tool."""
+    follows = tokens[a + 1].low if a + 1 < len(tokens) else ""
+    return tokens[a].low == "with" and follows in _DETERMINERS | _TAKES_PLURAL
 
 
 def _measures(tokens: list[Token], a: int, b: int) -> bool:
