@@ -487,6 +487,31 @@ def test_japanese_dates_places_and_clause_endings(reference, claims) -> None:
         assert got == claims
 
 
+@pytest.mark.parametrize(
+    "reference",
+    [
+        "The line connects Tokyo and Osaka.",
+        "この路線は東京と大阪を結ぶ。",
+        "京沪高铁连接北京和上海。",
+    ],
+)
+def test_a_relation_between_two_things_is_one_fact(reference) -> None:
+    """ "connects Tokyo" alone is no fact the reference states."""
+    assert extract_claim_texts(reference) == [reference]
+
+
+def test_a_later_japanese_clause_without_the_attributes_number_is_about_its_owner() -> None:
+    """The elevation is 3,776 metres; the mountain, not its elevation, is Japan's highest."""
+    assert extract_claim_texts("富士山の標高は３７７６メートルで、日本で最も高い山である。") == [
+        "富士山の標高は３７７６メートルである。",
+        "富士山は日本で最も高い山である。",
+    ]
+    assert extract_claim_texts("1964年の東京オリンピックは10月10日に開幕し、アジア初の大会だった。") == [
+        "1964年の東京オリンピックは10月10日に開幕した。",
+        "1964年の東京オリンピックはアジア初の大会だった。",
+    ]
+
+
 def test_a_katakana_name_the_context_never_writes_leaves_the_claim_unsupported() -> None:
     result = score(["野口英世は１９２８年に亡くなった。"], "野口英世は１９２８年にアクラで亡くなった。")
     place, date = result.verdicts

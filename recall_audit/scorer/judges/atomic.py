@@ -30,6 +30,7 @@ from recall_audit.scorer.judges.english_verbs import (
     is_date,
     is_past,
     is_verb,
+    relates_two,
     tokenize,
     verb_at,
 )
@@ -663,6 +664,8 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     if found is None:
         return whole
     anchor, items = found
+    if relates_two(tokens[anchor]):
+        return whole
     if any(t.low == tokens[anchor].low for t in tokens[joint + 1 : right_end]):
         return whole  # "kept for 7 years and transcripts for 2": a clause with its verb gapped
     items.append((joint + 1, right_end))

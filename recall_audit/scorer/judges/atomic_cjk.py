@@ -51,7 +51,8 @@ def split(sentence: str) -> list[str]:
         parts = [_finished(p, past) for p in parts[:-1]] + parts[-1:]
     claims: list[str] = []
     for n, part in enumerate(parts):
-        head = "" if n == 0 or not topic or part.startswith(topic) else _joined(topic, part)
+        about = _owner(topic, parts[0], part) if japanese else topic
+        head = "" if n == 0 or not about or part.startswith(about) else _joined(about, part)
         for item in _items(part, japanese):
             for fact in _dated(item) if japanese else [item]:
                 claims.append(f"{opening}{head}{fact}。")
@@ -117,6 +118,20 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str:
     return antecedent + sentence.strip()[match.end() :]
 
 
+_DIGIT = re.compile("[0-9０-９]")
+_ATTRIBUTE = re.compile(f"[{cjk.HAN}]{{1,4}}さ?")  # 標高, 人口, 重さ: a measure of its owner
+
+
+def _owner(topic: str, first: str, part: str) -> str:
+    """ "富士山の標高は３７７６メートルで、日本で最も高い山である": the elevation has the
+    number; a later clause with none is about its owner, "富士山は"."""
+    owner, of, attribute = topic[:-1].rpartition("の")
+    measured = _DIGIT.search(first[len(topic) :]) and not _DIGIT.search(part)
+    if of and owner and _ATTRIBUTE.fullmatch(attribute) and measured:
+        return owner + topic[-1]
+    return topic
+
+
 def _joined(topic: str, part: str) -> str:
     """The topic before a later clause: "富士山は" + "日本で最も高い山である", but
     "炊飯器RC-5の" + "重さは４．２kgです" when the clause has a topic of its own."""
@@ -151,7 +166,13 @@ def _items(clause: str, japanese: bool) -> list[str]:
     return found or [clause]
 
 
+# A relation between two things ("東京駅と新大阪駅を結ぶ", "连接北京和上海") is one fact.
+_RELATES_TWO = re.compile("結[ぶばびん]|つな[ぐがぎい]|繋|接続|の間|往復|比[べ較]|连接|连通|相连|之间|往返|比较")
+
+
 def _ja_list(clause: str) -> list[str]:
+    if _RELATES_TWO.search(clause):
+        return []
     pieces = clause.split("、")
     if len(pieces) >= 2:
         first = re.match(f"^(.*[はがをにでも])?([^{cjk.HIRAGANA}]+)$", pieces[0])
@@ -169,6 +190,8 @@ def _ja_list(clause: str) -> list[str]:
 
 
 def _zh_list(clause: str) -> list[str]:
+    if _RELATES_TWO.search(clause):
+        return []
     pieces = clause.split("、")
     verbs = list(_ZH_VERBS.finditer(pieces[0]))
     if not verbs:

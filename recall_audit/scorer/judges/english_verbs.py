@@ -91,3 +91,14 @@ def is_adverb(tok: Token) -> bool:
 def is_date(tok: Token) -> bool:
     low = tok.low
     return low in MONTH_NAMES or (low.isdigit() and len(low) == 4 and is_year(float(low)))
+
+
+# Verbs of a relation between two things: "connects Tokyo and Osaka" is one fact, not
+# "connects Tokyo" and "connects Osaka".
+_RELATE_TWO = frozenset("connect link separate compare merge unite".split())
+
+
+def relates_two(tok: Token) -> bool:
+    net = lexicon.wordnet()
+    low = tok.low
+    return low in _RELATE_TWO or bool(net and _RELATE_TWO & set(net.lemmas(low, "v")))
