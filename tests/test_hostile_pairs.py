@@ -495,6 +495,26 @@ PAIRS = [
         False,
         "The treaty was drafted in Geneva and ratified a year later.",
     ),
+    # A day beside its month is a date: only another day contradicts it, not a count
+    # nearby, and "9th" after "April" is that day, no rank.
+    pair(
+        "day",
+        "Young faced Kedzie on April 9, 2011 in Albuquerque.",
+        True,
+        "Young and Kedzie will collide in Albuquerque on April 9th, 2011. Two fighters.",
+    ),
+    pair(
+        "day",
+        "Harris was named to the roster on May 1, 2019.",
+        True,
+        "On May 1, 2019 Harris was named to the roster. Goalkeepers (3): A, B, C.",
+    ),
+    pair(
+        "day",
+        "Harris was named to the roster on May 1, 2019.",
+        False,
+        "On May 3, 2019 Harris was named to the roster.",
+    ),
 ]
 
 

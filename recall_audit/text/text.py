@@ -295,6 +295,13 @@ def _weekday(low: str) -> int:
     return _WEEKDAYS.get(low) or _WEEKDAYS.get(low.removesuffix("s"), 0)
 
 
+def _is_month(tok: str) -> bool:
+    return bool(tok) and _word_kind(tok)[1][:1] == "@"
+
+
+# A day beside its month ("May 1"): compared only with other days of a month.
+DAY_OF_MONTH = "dom"
+
 # The unit of a number that counts a noun ("two doses"): what it counts is a word the
 # terms compare; the number only must not be matched with a measure ("two hours").
 COUNTED = "*"
@@ -349,6 +356,10 @@ class _Reader:
     def number(self, tok: str, value: str) -> None:
         number = _number(tok) if tok[0].isdigit() else float(_NUMBER_WORDS[value])
         after = self.peek()
+        if tok[0].isdigit() and self._day_of_month(number):  # "May 1", "9th April"
+            self.i += bool(_ORDINAL_SUFFIX.match(after.lower()))
+            self.quantities.setdefault(_fmt(number), set()).add(DAY_OF_MONTH)
+            return
         if tok[0].isdigit() and _ORDINAL_SUFFIX.match(after.lower()):
             self.facts.add(f"#{_fmt(number)}")
             self.i += 1
@@ -375,6 +386,17 @@ class _Reader:
             if self._spaced_word(self.i + 1):
                 unit = _UNITS.get(self.tokens[self.i + 1].lower(), unit)
         self.quantities.setdefault(_fmt(number), set()).add(unit)
+
+    def _day_of_month(self, number: float) -> bool:
+        """The number just read is a day beside its month ("May 1", "1 May", "9th of
+        April"): a date, which only another day contradicts, not a count nearby."""
+        if not (number.is_integer() and 1 <= number <= 31):
+            return False
+        at = self.i + bool(_ORDINAL_SUFFIX.match(self.peek().lower()))
+        ahead = self.tokens[at : at + 2]
+        after = ahead[1] if ahead[:1] == ["of"] and len(ahead) > 1 else ahead[0] if ahead else ""
+        before = self.tokens[self.i - 2] if self.i >= 2 else ""
+        return _is_month(before) or _is_month(after)
 
     def _per_cent(self) -> bool:
         """ "20 per cent": the two words read as one unit."""

@@ -15,7 +15,7 @@ from recall_audit.scorer import relations
 from recall_audit.scorer.grounding import grounded
 from recall_audit.scorer.relations import Shape
 from recall_audit.text import cjk
-from recall_audit.text.text import COUNTED, Analysis, Name, is_year
+from recall_audit.text.text import COUNTED, DAY_OF_MONTH, Analysis, Name, is_year
 
 _FACT_KINDS = {"#": "ordinal", "@": "month", "%": "day of the week", "^": "rank"}
 # A rank a superlative states is found only to be contradicted: "the largest" is said in
@@ -48,8 +48,9 @@ class Evidence:
 
 def _same_measure(wanted: frozenset[str], seen: frozenset[str]) -> bool:
     """A number of the claim stated in the evidence as the same measure: with a unit they
-    share, or bare or counting a noun on either side ("two doses" is not "two hours")."""
-    loose = {"", COUNTED}
+    share, or bare or counting a noun on either side ("two doses" is not "two hours"); a
+    day of a month reads as a bare number here, it only contradicts other days."""
+    loose = {"", COUNTED, DAY_OF_MONTH}
     if wanted & seen or not (wanted - {""}):
         return True
     return bool(seen & loose)
@@ -102,7 +103,7 @@ def missing_value(claim: Claim, evidence: Evidence) -> str:
 _UNIT_NAMES = {
     "in": "inch", "yr": "years", "mo": "months", "wk": "weeks", "d": "days", "h": "hours",
     "s": "seconds", "deg": "degrees", "ppl": "people", "x": "times", "usd": "USD",
-    "eur": "EUR", "jpy": "JPY", "cny": "CNY",
+    "eur": "EUR", "jpy": "JPY", "cny": "CNY", "dom": "(a day of the month)",
 }  # fmt: skip
 
 
