@@ -18,10 +18,13 @@ only, is switched off.
 
 The atomic set (bench/atomic/, compound references with one chunk per fact) is measured
 per case beside them, thresholds chosen leave-one-domain-out (bench/atomic_fidelity.py).
+A public human-labelled set, BEGIN, is only reported, frozen (bench/public_set.py; read
+from --public or $RECALL_AUDIT_PUBLIC_SET, skipped with the reason printed when absent).
 
 Run: make fidelity                      (writes the measured parts of docs/fidelity.md)
      make fidelity JUDGE=openai/<model> (any judge on the human labels; prints a table)
 or   .venv/bin/python bench/fidelity.py [--data DIR] [--judge J] [--limit N] [--write FILE]
+                                         [--public DIR]
 """
 
 from __future__ import annotations
@@ -597,6 +600,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--judge", default="builtin", help="builtin | openai/<m> | anthropic/<m>")
     parser.add_argument("--limit", type=int, default=None, help="first N cases of each file")
     parser.add_argument("--write", type=Path, default=None, help="update this markdown file")
+    parser.add_argument("--public", type=Path, default=None, help="the public set (public_set.py)")
     args = parser.parse_args(list(argv) if argv is not None else None)
     data = args.data or data_dir()
     missing = [f for f in FILES if not (data / f).is_file()]
@@ -611,6 +615,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     else:
         import atomic_fidelity  # beside this script; tests load this module by its path
         import perturbations
+        import public_set
         import unsure
 
         measured = measure(data)
@@ -618,13 +623,17 @@ def main(argv: Iterable[str] | None = None) -> int:
         atomic = atomic_fidelity.markdown("make fidelity", measured.chosen)
         perturbed = perturbations.markdown(perturbations.raised(), BuiltinJudge.version)
         frozen = unsure.markdown(data)
+        public, skipped = public_set.measured(args.public or public_set.default_source())
         if args.write:
             write_doc(args.write, "unsure", wrapped("unsure", frozen))
+            if public:  # else the region keeps its last measurement
+                write_doc(args.write, "public", wrapped("public", public))
             write_doc(args.write, "atomic", wrapped("atomic", atomic))
             write_doc(args.write, "perturbations", wrapped("perturbations", perturbed))
         print(atomic)
         print(perturbed)
         print(frozen)
+        print(public or skipped)
     if args.write:
         write_doc(args.write, region, text)
     print(text)
