@@ -126,6 +126,9 @@ def test_every_claim_of_the_demo_and_the_examples_reads_as_its_reference() -> No
         # A bare noun phrase and one with an article: the "and" joins larger phrases.
         "Consulting operates through the analysis of existing organizational problems and "
         "the development of plans for improvement.",
+        # A phrase with an article and a title without one: "during Dean of ..." is no claim.
+        "His roles included Assistant Secretary during the Nixon administration and Dean of "
+        "the medical school.",
     ],
 )
 def test_a_list_of_unlike_items_keeps_the_sentence_whole(sentence: str) -> None:

@@ -207,6 +207,11 @@ def is_mostly_verb(word: str) -> bool:
     return _mostly(word, "v")
 
 
+def is_mostly_noun(word: str) -> bool:
+    """True for a word mostly used as a noun ("dean", "house"; not "Reuters", "quickly")."""
+    return _mostly(word, "n")
+
+
 def is_mostly_adverb(word: str) -> bool:
     """True for a word mostly used as an adverb ("otherwise", "usually", "again")."""
     return _mostly(word, "r")

@@ -704,9 +704,14 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
 def _unlike(first: Token, last: Token) -> bool:
     """A bare common noun phrase and one opening with an article are no items of one list:
     the "and" joins larger phrases ("the analysis of existing problems and the
-    development of plans")."""
+    development of plans"); nor are a phrase with an article and a title without one
+    ("during the Nixon administration and Dean of the medical school")."""
+    articles = ("a", "an", "the")
     bare = first.text[:1].islower() and first.low not in _DETERMINERS
-    return bare and not first.low[:1].isdigit() and last.low in ("a", "an", "the")
+    if bare and not first.low[:1].isdigit() and last.low in articles:
+        return True
+    title = last.text[:1].isupper() and lexicon.is_mostly_noun(last.low)
+    return first.low in articles and title
 
 
 _TAKES_PLURAL = frozenset("some many several various few most all both these those".split())
