@@ -135,6 +135,22 @@ def test_a_list_of_unlike_items_keeps_the_sentence_whole(sentence: str) -> None:
     assert extract_claim_texts(sentence) == [sentence]
 
 
+def test_capitalised_modifiers_of_one_plural_noun_each_get_the_noun() -> None:
+    """ "GET and POST requests" are GET requests and POST requests ("accepts GET." was
+    printed); a lower-case item may be a noun of its own, so it is left as written."""
+    assert extract_claim_texts("The endpoint accepts GET and POST requests.") == [
+        "The endpoint accepts GET requests.",
+        "The endpoint accepts POST requests.",
+    ]
+    assert extract_claim_texts("Other ancestors include the Gordon and Irish Setters.")[0] == (
+        "Other ancestors include the Gordon Setters."
+    )
+    assert extract_claim_texts("It sells bread and garden tools.") == [
+        "It sells bread.",
+        "It sells garden tools.",
+    ]
+
+
 def test_a_relative_clause_keeps_the_clause_that_goes_on_from_it() -> None:
     """ "who flies to the valley, where J tells ..., and how A tried ...": what follows
     "where" is the relative clause's, so the book did not try to save anything."""

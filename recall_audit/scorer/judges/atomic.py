@@ -22,8 +22,10 @@ from __future__ import annotations
 import re
 
 from recall_audit.scorer.judges.english_verbs import (
+    DETERMINERS,
     PAST,
     PREPOSITIONS,
+    TAKES_PLURAL,
     TIME_HEADS,
     Token,
     is_adverb,
@@ -34,6 +36,7 @@ from recall_audit.scorer.judges.english_verbs import (
     tokenize,
     verb_at,
 )
+from recall_audit.scorer.judges.list_items import shared_noun, shares_head, unlike
 from recall_audit.text import lexicon
 from recall_audit.text.articles import article_before
 from recall_audit.text.languages import ENGLISH, function_words, plain
@@ -43,7 +46,6 @@ _AND = frozenset("and or but und oder et ou y o e".split())
 _RELATIVE = frozenset("which who whom whose".split())
 _GOES_ON = frozenset("where when whereupon".split())  # a relative clause's own clause
 _OPENS_CLAUSE = frozenset("which who after before when while because since although until".split())
-_DETERMINERS = frozenset("a an the his her its their our this that these those one".split())
 _NO_SPLIT_BEFORE = frozenset({"between", "both", "either", "neither"})
 
 
@@ -137,7 +139,7 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str:
         return sentence
     if not at and _main_verb(tokens) != 1:
         return sentence
-    if at and antecedent.split(" ", 1)[0].lower() in _DETERMINERS:
+    if at and antecedent.split(" ", 1)[0].lower() in DETERMINERS:
         antecedent = antecedent[:1].lower() + antecedent[1:]  # "on weekends the museum"
     return sentence[: tokens[at].start] + antecedent + sentence[tokens[at].end :]
 
@@ -240,7 +242,7 @@ def _gapped(
     valued = at < 0
     if valued:
         at = next((k for k, t in enumerate(right) if _number_like(t)), -1)
-        named = any(t.low not in _DETERMINERS for t in right[: max(at, 0)])
+        named = any(t.low not in DETERMINERS for t in right[: max(at, 0)])
         listed = bool(_top_level(tokens, lo, joint, ","))  # "40 settings, 54 mm burrs, and"
         if not named or listed:
             return None
@@ -253,7 +255,7 @@ def _gapped(
     else:
         match = next((m for m in range(joint - 1, lo, -1) if tokens[m].low == right[at].low), None)
     opens = tokens[joint + 1].low
-    if match is None or opens in PREPOSITIONS or (opens in _DETERMINERS and not valued):
+    if match is None or opens in PREPOSITIONS or (opens in DETERMINERS and not valued):
         return None
     verb_phrase = _text(sentence, tokens, lo, match)
     left = _text(sentence, tokens, lo, joint).rstrip(" ,")
@@ -308,7 +310,7 @@ def _coordinated(sentence: str, tokens: list[Token], language: str) -> list[str]
 
 
 # Articles and possessives (closed classes): a part opening with one has its own subject.
-_DETERMINERS_OF = {
+DETERMINERS_OF = {
     "de": frozenset(
         "der die das den dem des ein eine einen einem einer sein seine ihr ihre".split()
     ),
@@ -322,7 +324,7 @@ _DETERMINERS_OF = {
 def _opens_noun_phrase(tok: Token, language: str) -> bool:
     """An article or a possessive, elided or not ("l'azote", "su final")."""
     word = re.split("['’]", tok.low, maxsplit=1)[0]
-    return word in _DETERMINERS_OF.get(language, frozenset())
+    return word in DETERMINERS_OF.get(language, frozenset())
 
 
 def _states_fact(tokens: list[Token], a: int, b: int) -> bool:
@@ -407,7 +409,7 @@ def _participial(tokens: list[Token], i: int) -> bool:
     tok, before = tokens[i], tokens[i - 1]
     if not (tok.text.islower() and tok.low.endswith("ing") and lexicon.is_verb(tok.low)):
         return False
-    after_noun = before.text[:1].isalnum() and before.low not in _DETERMINERS
+    after_noun = before.text[:1].isalnum() and before.low not in DETERMINERS
     return i > 2 and after_noun and not is_verb(before) and before.low not in PREPOSITIONS
 
 
@@ -416,7 +418,7 @@ def _holds_fact(tokens: list[Token], a: int, b: int) -> bool:
     words = [t for t in tokens[a + 1 : b] if t.text[:1].isalnum()]
     if any(_number_like(t) or t.text[:1].isupper() or is_date(t) for t in words):
         return True
-    return sum(t.low not in _DETERMINERS and len(t.low) > 2 for t in words) >= 2
+    return sum(t.low not in DETERMINERS and len(t.low) > 2 for t in words) >= 2
 
 
 def _nested(tokens: list[Token], span: tuple[int, int], at: int) -> bool:
@@ -445,7 +447,7 @@ def _absolute(tokens: list[Token], a: int) -> bool:
     """ "with" and a noun phrase that may do what an "-ing" after it says ("with all six
     main characters taking turns"); "with HMAC-SHA256 using ..." is the subject's tool."""
     follows = tokens[a + 1].low if a + 1 < len(tokens) else ""
-    return tokens[a].low == "with" and follows in _DETERMINERS | _TAKES_PLURAL
+    return tokens[a].low == "with" and follows in DETERMINERS | TAKES_PLURAL
 
 
 def _measures(tokens: list[Token], a: int, b: int) -> bool:
@@ -559,7 +561,7 @@ def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
         return [sentence]
     opens = aside[0].low
     if not (
-        opens in _DETERMINERS
+        opens in DETERMINERS
         or opens in _RELATIVE
         or opens[:1].isdigit()
         or is_verb(aside[0], aside[0])
@@ -572,7 +574,7 @@ def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
     main = split(_claim(subject, rest))
     if opens in _RELATIVE:  # "The museum, which opened in 1998, houses ..."
         return [*main, _claim(subject, _text(sentence, tokens, first + 2, second))]
-    participle = aside[0].low.endswith(("ed", "en", "n")) and opens not in _DETERMINERS
+    participle = aside[0].low.endswith(("ed", "en", "n")) and opens not in DETERMINERS
     past = is_past(tokens[second + 1])
     copula = _copula(tokens[first - 1], past=past or participle)
     aside_text = _text(sentence, tokens, first + 1, second)
@@ -678,19 +680,22 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
         pair = ((lo + 1, joint - 1), (joint + 1, right_end))
         return [f"{head} {_text(sentence, tokens, a, b)}" for a, b in pair]
     # Two long items joined by "and" are rarely a list unless both are noun phrases.
-    alike = all(tokens[a].low in _DETERMINERS for a, _ in items)
+    alike = all(tokens[a].low in DETERMINERS for a, _ in items)
     if len(items) == 2 and items[0][1] - items[0][0] > (10 if alike else 6):
         return whole
     if _inside_name(tokens, anchor) and all(tokens[a].text[:1].isupper() for a, _ in items):
         return whole  # "the Department of Health, Education, and Welfare" is one name
-    if _unlike(tokens[items[0][0]], tokens[items[-1][0]]):
+    if unlike(tokens[items[0][0]], tokens[items[-1][0]]):
         return whole  # "analysis of existing problems and the development of plans"
-    if _shares_head(tokens, items):
+    if shares_head(tokens, items):
         return whole  # "some later desktop and portable Macintosh computers"
     texts = [_text(sentence, tokens, a, b) for a, b in items]
+    noun = shared_noun(tokens, items)
+    if noun:  # "GET and POST requests": GET requests and POST requests
+        texts[:-1] = [f"{text} {noun}" for text in texts[:-1]]
     shared, later = tokens[items[0][0]].low, [tokens[a] for a, _ in items[1:]]
     if shared in ("a", "an", "the") and all(
-        t.text[:1].islower() and t.low not in _DETERMINERS for t in later
+        t.text[:1].islower() and t.low not in DETERMINERS for t in later
     ):  # "a screenwriter and director": the later items share the first one's article.
         last_a, last_b = items[-1]
         if any(t.low in PREPOSITIONS for t in tokens[last_a:last_b]):
@@ -699,35 +704,6 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     head = _text(sentence, tokens, lo, anchor + 1)
     tail = _text(sentence, tokens, right_end, hi)
     return [" ".join(filter(None, (head, text, tail))) for text in texts]
-
-
-def _unlike(first: Token, last: Token) -> bool:
-    """A bare common noun phrase and one opening with an article are no items of one list:
-    the "and" joins larger phrases ("the analysis of existing problems and the
-    development of plans"); nor are a phrase with an article and a title without one
-    ("during the Nixon administration and Dean of the medical school")."""
-    articles = ("a", "an", "the")
-    bare = first.text[:1].islower() and first.low not in _DETERMINERS
-    if bare and not first.low[:1].isdigit() and last.low in articles:
-        return True
-    title = last.text[:1].isupper() and lexicon.is_mostly_noun(last.low)
-    return first.low in articles and title
-
-
-_TAKES_PLURAL = frozenset("some many several various few most all both these those".split())
-
-
-def _shares_head(tokens: list[Token], items: list[tuple[int, int]]) -> bool:
-    """A first item that disagrees in number with its own determiner ("some later desktop")
-    while the last item ends in a plural: the items share the last one's head noun."""
-    (a, b), (c, d) = items[0], items[-1]
-    last = [t.low for t in tokens[c:d] if t.low[:1].isalpha()]
-    return (
-        tokens[a].low in _TAKES_PLURAL
-        and not lexicon.is_plural_noun(tokens[b - 1].low)
-        and bool(last)
-        and lexicon.is_plural_noun(last[-1])
-    )
 
 
 def _list_before(
@@ -740,7 +716,7 @@ def _list_before(
     # Items are alike: "won A in 1903 and the B in 1911" lists what was won (a phrase
     # opening with "the" after "and" depends on the verb, not on "in").
     noun_phrase = joint + 1 < len(tokens) and (
-        tokens[joint + 1].low in _DETERMINERS or tokens[joint + 1].low[:1].isdigit()
+        tokens[joint + 1].low in DETERMINERS or tokens[joint + 1].low[:1].isdigit()
     )
     item_end = end
     while True:

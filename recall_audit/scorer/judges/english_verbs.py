@@ -21,6 +21,9 @@ PREPOSITIONS = frozenset(
     through during under over about against within without per via""".split()
 )
 PAST = frozenset("was were had did".split())
+DETERMINERS = frozenset("a an the his her its their our this that these those one".split())
+# Determiners of a plural noun: "some later desktop" is no noun phrase of its own.
+TAKES_PLURAL = frozenset("some many several various few most all both these those".split())
 TIME_HEADS = frozenset("in on during since until before after by".split())
 
 
