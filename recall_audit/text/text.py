@@ -356,11 +356,12 @@ class _Reader:
     def number(self, tok: str, value: str) -> None:
         number = _number(tok) if tok[0].isdigit() else float(_NUMBER_WORDS[value])
         after = self.peek()
-        if tok[0].isdigit() and self._day_of_month(number):  # "May 1", "9th April"
-            self.i += bool(_ORDINAL_SUFFIX.match(after.lower()))
+        suffixed = tok[0].isdigit() and bool(_ORDINAL_SUFFIX.match(after.lower()))  # "9th"
+        if tok[0].isdigit() and self._day_of_month(number, suffixed):  # "May 1", "9th April"
+            self.i += suffixed
             self.quantities.setdefault(_fmt(number), set()).add(DAY_OF_MONTH)
             return
-        if tok[0].isdigit() and _ORDINAL_SUFFIX.match(after.lower()):
+        if suffixed:
             self.facts.add(f"#{_fmt(number)}")
             self.i += 1
             self.ordinal = (self.i, int(number))
@@ -387,14 +388,16 @@ class _Reader:
                 unit = _UNITS.get(self.tokens[self.i + 1].lower(), unit)
         self.quantities.setdefault(_fmt(number), set()).add(unit)
 
-    def _day_of_month(self, number: float) -> bool:
-        """The number just read is a day beside its month ("May 1", "1 May", "9th of
-        April"): a date, which only another day contradicts, not a count nearby."""
+    def _day_of_month(self, number: float, suffixed: bool) -> bool:
+        """The number just read (with its ordinal suffix, if `suffixed`) is a day beside
+        its month ("May 1", "1 May", "9th of April"): a date, which only another day
+        contradicts, not a count nearby."""
         if not (number.is_integer() and 1 <= number <= 31):
             return False
-        at = self.i + bool(_ORDINAL_SUFFIX.match(self.peek().lower()))
-        ahead = self.tokens[at : at + 2]
-        after = ahead[1] if ahead[:1] == ["of"] and len(ahead) > 1 else ahead[0] if ahead else ""
+        ahead = self.tokens[self.i + suffixed : self.i + suffixed + 2]
+        if ahead[:1] == ["of"]:
+            ahead = ahead[1:]
+        after = ahead[0] if ahead else ""
         before = self.tokens[self.i - 2] if self.i >= 2 else ""
         return _is_month(before) or _is_month(after)
 

@@ -310,7 +310,7 @@ def _coordinated(sentence: str, tokens: list[Token], language: str) -> list[str]
 
 
 # Articles and possessives (closed classes): a part opening with one has its own subject.
-DETERMINERS_OF = {
+_DETERMINERS_OF = {
     "de": frozenset(
         "der die das den dem des ein eine einen einem einer sein seine ihr ihre".split()
     ),
@@ -324,7 +324,7 @@ DETERMINERS_OF = {
 def _opens_noun_phrase(tok: Token, language: str) -> bool:
     """An article or a possessive, elided or not ("l'azote", "su final")."""
     word = re.split("['’]", tok.low, maxsplit=1)[0]
-    return word in DETERMINERS_OF.get(language, frozenset())
+    return word in _DETERMINERS_OF.get(language, frozenset())
 
 
 def _states_fact(tokens: list[Token], a: int, b: int) -> bool:

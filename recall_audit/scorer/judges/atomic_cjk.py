@@ -126,7 +126,7 @@ def _owner(topic: str, first: str, part: str) -> str:
     """ "富士山の標高は３７７６メートルで、日本で最も高い山である": the elevation has the
     number; a later clause with none is about its owner, "富士山は"."""
     owner, of, attribute = topic[:-1].rpartition("の")
-    measured = _DIGIT.search(first[len(topic) :]) and not _DIGIT.search(part)
+    measured = bool(_DIGIT.search(first[len(topic) :])) and not _DIGIT.search(part)
     if of and owner and _ATTRIBUTE.fullmatch(attribute) and measured:
         return owner + topic[-1]
     return topic
