@@ -379,7 +379,8 @@ def _head(tokens: list[Token], i: int) -> bool:
     before = tokens[i - 1]
     if tok.text == ",":  # not "Zion, Illinois": a place and the region it is in
         place = before.text[:1].isupper() and after.text[:1].isupper()
-        return after.low not in _AND and not place
+        year = before.text.isdigit() and is_date(after)  # "January 23, 2019"
+        return after.low not in _AND and not place and not year
     if tok.low == "up":  # "retries deliveries | up to 5 times"; "offers up to 30 hours"
         # A plain verb before it ("lets you contribute | up to") has no object yet.
         plain_verb = not before.low.endswith("s") and lexicon.is_mostly_verb(before.low)
@@ -495,6 +496,8 @@ def _complements(predicate: str) -> list[str]:
         return [predicate]
     tail = next((i for i in range(1, n) if tokens[i].low in _CONDITIONS), n)
     heads = [i for i in range(1, tail) if _head(tokens, i)]
+    if heads and _selected(tokens, heads[0]):  # "to interact with X | on Y"
+        heads = heads[1:]
     if len(heads) < 2:
         return [predicate]
     core, kept = heads[0], []
@@ -515,6 +518,19 @@ def _complements(predicate: str) -> list[str]:
         )
         for a, b in kept
     ]
+
+
+def _selected(tokens: list[Token], i: int) -> bool:
+    """ "with" right after its verb ("to interact with", "signed with", "replaced with"):
+    what the verb is done with, which every other complement needs ("designed to interact
+    on the iSight iMac G5" was printed), so it is no complement of its own."""
+    before = tokens[i - 1]
+    if tokens[i].low != "with" or not before.text.islower():
+        return False
+    # The verb itself, not its object ("signs each request | with HMAC") nor a passive:
+    # the predicate's first word, an infinitive, or a verb after its adverb.
+    verb = i == 1 or tokens[i - 2].low == "to" or tokens[i - 2].low.endswith("ly")
+    return verb and lexicon.is_mostly_verb(before.low)
 
 
 def _inside_name(tokens: list[Token], i: int) -> bool:

@@ -48,7 +48,11 @@ def split(sentence: str) -> list[str]:
     topic = _topic(parts[0], japanese)
     if japanese:  # "生まれ、…亡くなった": each clause ends as the sentence does
         past = bool(_JA_PAST.search(parts[-1]))
-        parts = [_finished(p, past) for p in parts[:-1]] + parts[-1:]
+        planned = bool(_PLANNED.search(body))
+        finished = [_finished(p, past or _happened(p, planned)) for p in parts[:-1]]
+        if None in finished:
+            return [sentence]  # a clause it cannot finish: the sentence stays whole
+        parts = [p for p in finished if p is not None] + parts[-1:]
     claims: list[str] = []
     for n, part in enumerate(parts):
         about = _owner(topic, parts[0], part) if japanese else topic
@@ -60,19 +64,55 @@ def split(sentence: str) -> list[str]:
 
 
 _JA_PAST = re.compile("(?:た|だ|でした)$")
+# An event given its date ("２０１２年５月２２日に開業し、") has happened, whatever tense
+# the sentence ends in, unless the sentence says it is still to come.
+_PLANNED = re.compile("予定|見込み|見通し|計画|つもり|だろう|でしょう")
+_COPULA_TE = re.compile("(?<![んい])で$")  # "電波塔で": what a thing is, not an event
+
+
+def _happened(clause: str, planned: bool) -> bool:
+    return bool(_DATE_NI.search(clause)) and not planned and not _COPULA_TE.search(clause)
+
+
 # A clause left in its continuative form before 、, finished in the tense of the sentence:
-# (past, non-past) for the last kana; an e-row kana is a verb of the ichidan kind.
-_ENDINGS = {"し": ("した", "する"), "り": ("った", "る"), "で": ("だった", "である")}
-_ICHIDAN = "えけげせぜてでねべめれ"
+# what replaces its ending, (past, non-past). A verbal noun with し (開業し) takes する; a
+# te-form (卒業して, 読んで) is sure only of its past; an ichidan stem (起き, 信じ, 見, 捨て)
+# keeps its kana and takes た / る; a godan stem (書き, 読み) takes its consonant's forms.
+_ICHIDAN_I = "起生尽過落浴伸借降足用報"  # kami-ichidan stems ending in an i-row kana
+_ENDINGS = [
+    (re.compile(pattern), forms)
+    for pattern, forms in (
+        ("おり$", ("いた", "いる")),
+        (f"(?<=[{cjk.HAN}]{{2}})し$", ("した", "する")),
+        ("し$", ("した", "す")),
+        (f"(?<=[{cjk.HIRAGANA}])て$", ("た", None)),
+        ("(?<=[んい])で$", ("だ", None)),
+        ("で$", ("だった", "である")),  # the copula: "３７７６メートルで"
+        (f"(?<=[{cjk.HAN}])く$", ("かった", "い")),  # an adjective: "多く"
+        (f"(?<=[{_ICHIDAN_I}][きぎちびりい])$|(?<=[居見着似煮じ])$", ("た", "る")),
+        ("(?<=[えけげせぜてでねべめれ])$", ("た", "る")),
+        ("き$", ("いた", "く")),
+        ("ぎ$", ("いだ", "ぐ")),
+        ("ち$", ("った", "つ")),
+        ("り$", ("った", "る")),
+        ("い$", ("った", "う")),
+        ("[にびみ]$", ("んだ", None)),
+    )
+]
+_NON_PAST = {"に": "ぬ", "び": "ぶ", "み": "む"}
 
 
-def _finished(clause: str, past: bool) -> str:
-    last = clause[-1:]
-    if last in _ENDINGS:
-        return clause[:-1] + _ENDINGS[last][0 if past else 1]
-    if last and last in _ICHIDAN:
-        return clause + ("た" if past else "る")
-    return clause
+def _finished(clause: str, past: bool) -> str | None:
+    """The clause as a sentence of its own, or None when its form cannot be finished."""
+    for ending, (past_form, non_past) in _ENDINGS:
+        found = ending.search(clause)
+        if found is None:
+            continue
+        form = past_form if past else non_past or _NON_PAST.get(found.group())
+        return None if form is None else clause[: found.start()] + form
+    if re.search(f"[{cjk.HIRAGANA}]$", clause):
+        return None  # a kana ending none of these knows
+    return clause  # a noun: "首都は東京、"
 
 
 # "１８７６年に福島県で生まれた": a date and a place of one event are two facts, as
@@ -167,7 +207,9 @@ def _items(clause: str, japanese: bool) -> list[str]:
 
 
 # A relation between two things ("東京駅と新大阪駅を結ぶ", "连接北京和上海") is one fact.
-_RELATES_TWO = re.compile("結[ぶばびん]|つな[ぐがぎい]|繋|接続|の間|往復|比[べ較]|连接|连通|相连|之间|往返|比较")
+_RELATES_TWO = re.compile(
+    "結[ぶばびん]|つな[ぐがぎい]|繋|接続|の間|往復|比[べ較]|连接|连通|相连|之间|往返|比较"
+)
 
 
 def _ja_list(clause: str) -> list[str]:
