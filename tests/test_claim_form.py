@@ -111,7 +111,7 @@ def test_every_claim_of_the_demo_and_the_examples_reads_as_its_reference() -> No
                     ):
                         checked += 1
                         assert not malformed(claim, clause), (claim, clause)
-    # Enough split claims to mean something (96 of them at builtin-20).
+    # Enough split claims to mean something (96 of them at builtin-21).
     assert checked >= 90
 
 

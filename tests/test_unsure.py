@@ -38,6 +38,21 @@ def test_support_pieced_together_is_unsure() -> None:
     assert verdict.supported and verdict.unsure.startswith("pieced together from chunks 2, 1")
 
 
+def test_a_claim_with_a_part_the_chunk_leaves_out_is_an_unsure_rejection() -> None:
+    """Most of the claim's words are there, one of its sentences is not: the claim as a
+    whole is not stated, though a model may read that sentence as saying nothing."""
+    chunk = "Nickelback is a Canadian rock band formed in 1995 in Hanna, Alberta."
+    claims = [
+        "Nickelback is a Canadian rock band formed in 1995. I would love to see them live.",
+        "Nickelback is a Canadian rock band. It was formed in 1995.",
+    ]
+    added, stated = BuiltinJudge().judge(claims, [chunk])
+    assert not added.supported
+    assert added.explanation == 'little of its part "I would love to see them live." is there'
+    assert added.unsure.startswith("its words are there")
+    assert stated.supported and not stated.unsure
+
+
 def test_recall_bounds_count_unsure_claims_missed_and_found() -> None:
     reference = " ".join(CLAIMS)
     result = asyncio.run(context_recall(reference, CHUNKS, BuiltinJudge()))

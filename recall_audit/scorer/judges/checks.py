@@ -28,6 +28,8 @@ class Claim:
     analysis: Analysis
     shape: Shape
     entity: str  # the key of the head of the name the claim opens with ('' for none)
+    # Each sentence or clause of the claim, with its words, when it has more than one.
+    parts: tuple[tuple[str, frozenset[str]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +203,17 @@ def question(claim: Claim, evidence: Evidence) -> str:
     return ""
 
 
+def unstated_part(claim: Claim, evidence: Evidence) -> str:
+    """A sentence or clause of the claim of which the evidence has at most half the words:
+    the rest may be stated, the claim as a whole is not ("That's right. They formed in
+    1995.", "..., and it solidifies at temperatures lower than ...")."""
+    seen = evidence.analysis.terms
+    for text, terms in claim.parts:
+        if terms and len(terms & seen) * 2 <= len(terms):
+            return f'little of its part "{text.strip()}" is there'
+    return ""
+
+
 CHECKS: dict[str, Callable[[Claim, Evidence], str]] = {
     "values": other_value,
     "missing": missing_value,
@@ -214,6 +227,7 @@ CHECKS: dict[str, Callable[[Claim, Evidence], str]] = {
     "ceased": ceased,
     "direction": direction,
     "question": question,
+    "part": unstated_part,
 }
 RULES = frozenset(CHECKS)
 # The checks that find the evidence speaking against the claim, not merely short of it.
