@@ -655,9 +655,20 @@ def test_a_chunk_that_denies_the_claim_lends_no_words_to_a_pool() -> None:
             ["El puente de Alcántara mide 194 metros.", "El puente de Alcántara tiene 6 arcos."],
         ),
         ("Brot und Milch kosten zusammen 3 Euro.", None),  # a list, not two facts
-        (  # a part with a subject of its own takes no name
+        (  # a part with a subject of its own takes no name; its verb left out is filled in
             "Le cuivre fond à 1085 °C, et le zinc à 420 °C.",
-            ["Le cuivre fond à 1085 °C.", "Le zinc à 420 °C."],
+            ["Le cuivre fond à 1085 °C.", "Le zinc fond à 420 °C."],
+        ),
+        (  # ... with what follows the value it mirrors ("L'azote environ 78 %." was printed)
+            "L'oxygène représente environ 21 % de l'air sec, et l'azote environ 78 %.",
+            [
+                "L'oxygène représente environ 21 % de l'air sec.",
+                "L'azote représente environ 78 % de l'air sec.",
+            ],
+        ),
+        (
+            "El río Ebro mide 930 km y el Tajo 1007 km.",
+            ["El río Ebro mide 930 km.", "El Tajo mide 1007 km."],
         ),
         (
             "El Museo del Prado abrió en 1819 y su colección tiene 8000 pinturas.",

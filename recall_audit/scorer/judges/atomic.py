@@ -14,13 +14,15 @@ neither supports the whole sentence. The splits, in the order they are taken:
 
 Claims keep the reference's words: only the subject is repeated, and "was" or "is" joins
 an appositive to it. Which words are verbs: english_verbs.py. Japanese and Chinese:
-atomic_cjk.py.
+atomic_cjk.py; German, French, Spanish and the other languages with no verb list here:
+atomic_latin.py.
 """
 
 from __future__ import annotations
 
 import re
 
+from recall_audit.scorer.judges import atomic_latin
 from recall_audit.scorer.judges.english_verbs import (
     DETERMINERS,
     PAST,
@@ -28,18 +30,21 @@ from recall_audit.scorer.judges.english_verbs import (
     TAKES_PLURAL,
     TIME_HEADS,
     Token,
+    as_claim,
     is_adverb,
     is_date,
     is_past,
     is_verb,
+    number_like,
     relates_two,
+    span_text,
     tokenize,
     verb_at,
 )
 from recall_audit.scorer.judges.list_items import shared_noun, shares_head, unlike
 from recall_audit.text import lexicon
 from recall_audit.text.articles import article_before
-from recall_audit.text.languages import ENGLISH, function_words, plain
+from recall_audit.text.languages import ENGLISH
 from recall_audit.text.text import analyse, looks_like_verb
 
 _AND = frozenset("and or but und oder et ou y o e".split())
@@ -124,7 +129,7 @@ def subject(sentence: str) -> str:
     words = {t.low for t in tokens[start:verb]}
     if words & (_PERSONAL | _RELATIVE | {"his", "her", "its", "their", "this", "that"}):
         return ""
-    return _text(sentence, tokens, start, verb)
+    return span_text(sentence, tokens, start, verb)
 
 
 def resolve_pronoun(sentence: str, antecedent: str) -> str:
@@ -151,17 +156,7 @@ def has_subject(clause: str) -> bool:
     return verb > 0 and not any(t.low in _RELATIVE or t.low == "that" for t in tokens[:verb])
 
 
-def _text(sentence: str, tokens: list[Token], lo: int, hi: int) -> str:
-    """The sentence's own text from token lo to token hi (exclusive)."""
-    if lo >= hi:
-        return ""
-    return sentence[tokens[lo].start : tokens[hi - 1].end]
 
-
-def _claim(*parts: str) -> str:
-    text = " ".join(p.strip(" ,;:") for p in parts if p.strip(" ,;:"))
-    text = re.sub(r"\s+([,;:])", r"\1", text).rstrip(" .!?")  # "glucose , using"
-    return f"{text[:1].upper()}{text[1:]}." if text else ""
 
 
 def _top_level(tokens: list[Token], lo: int, hi: int, value: str) -> list[int]:
@@ -180,17 +175,17 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
     tokens = tokenize(sentence)
     verb = _main_verb(tokens)
     if verb < 0 and language != ENGLISH:  # no verb list to find the subject's end by
-        return _coordinated(sentence, tokens, language)
+        return atomic_latin.split(sentence, tokens, language)
     if verb < 0:
         return _with_aside(sentence, tokens)
     # "The library not only lends books but also offers ...": "not only" is no subject's.
     paired = verb >= 3 and [t.low for t in tokens[verb - 2 : verb]] == ["not", "only"]
-    subject = _text(sentence, tokens, 0, verb - 2 if paired else verb)
+    subject = span_text(sentence, tokens, 0, verb - 2 if paired else verb)
     extra, tokens, sentence = _relative_clauses(sentence, tokens, verb)
     if tokens[verb].low in _COPULAS:  # "X was a physicist who developed ...": X developed
         for i in range(verb + 2, len(tokens) - 1):
             if tokens[i].low in ("who", "which", "that") and verb_at(tokens, i + 1):
-                extra.append(("", _text(sentence, tokens, i + 1, len(tokens))))
+                extra.append(("", span_text(sentence, tokens, i + 1, len(tokens))))
                 tokens = tokens[:i]
                 break
     past = tokens[verb].low in PAST or tokens[verb].low.endswith("ed")
@@ -201,24 +196,24 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
         shared = auxiliary if n and _passive(tokens, lo) else ""
         gapped = _gapped(sentence, tokens, lo, hi)
         if gapped:  # "recordings are kept for 7 years and transcripts for 2"
-            opening = _text(sentence, tokens, 0, _opening_phrase(tokens)).rstrip(" ,")
+            opening = span_text(sentence, tokens, 0, _opening_phrase(tokens)).rstrip(" ,")
             left, others, right, aside = gapped
-            claims.extend(_claim(subject, shared, p) for p in _complements(left))
+            claims.extend(as_claim(subject, shared, p) for p in _complements(left))
             claims.extend(
-                _claim(f"{opening}, {part}" if opening else part, rest)
+                as_claim(f"{opening}, {part}" if opening else part, rest)
                 for part, rest in ((others, right), (aside, ""))
                 if part
             )
             continue
         for predicate in _objects(sentence, tokens, lo, hi):
-            claims.extend(_claim(subject, shared, p) for p in _complements(predicate))
+            claims.extend(as_claim(subject, shared, p) for p in _complements(predicate))
     for antecedent, clause in extra:
         joined = antecedent if antecedent else subject
         opens = tokenize(clause)[:4]  # "which in humans encodes": a verb after a phrase
         plain = bool(opens) and opens[0].text.islower() and lexicon.is_mostly_verb(opens[0].low)
         has_verb = plain or verb_at(opens, 0) or any(is_verb(t) for t in opens[1:])
         copula = "" if has_verb else ("was" if past else "is")
-        claims.append(_claim(joined, copula, clause))
+        claims.append(as_claim(joined, copula, clause))
     return [c for c in claims if c]
 
 
@@ -241,7 +236,7 @@ def _gapped(
     # "costs $2.40 and a day pass $7.50": a value where the first part has its value.
     valued = at < 0
     if valued:
-        at = next((k for k, t in enumerate(right) if _number_like(t)), -1)
+        at = next((k for k, t in enumerate(right) if number_like(t)), -1)
         named = any(t.low not in DETERMINERS for t in right[: max(at, 0)])
         listed = bool(_top_level(tokens, lo, joint, ","))  # "40 settings, 54 mm burrs, and"
         if not named or listed:
@@ -251,110 +246,24 @@ def _gapped(
     if not 0 < at <= 4 or own_verb:
         return None
     if valued:
-        match = next((m for m in range(lo + 1, joint) if _number_like(tokens[m])), None)
+        match = next((m for m in range(lo + 1, joint) if number_like(tokens[m])), None)
     else:
         match = next((m for m in range(joint - 1, lo, -1) if tokens[m].low == right[at].low), None)
     opens = tokens[joint + 1].low
     if match is None or opens in PREPOSITIONS or (opens in DETERMINERS and not valued):
         return None
-    verb_phrase = _text(sentence, tokens, lo, match)
-    left = _text(sentence, tokens, lo, joint).rstrip(" ,")
-    others = _text(sentence, tokens, joint + 1, joint + 1 + at)
-    own = _text(sentence, tokens, joint + 1 + at, end)
+    verb_phrase = span_text(sentence, tokens, lo, match)
+    left = span_text(sentence, tokens, lo, joint).rstrip(" ,")
+    others = span_text(sentence, tokens, joint + 1, joint + 1 + at)
+    own = span_text(sentence, tokens, joint + 1 + at, end)
     # ", after which both are deleted": a clause of its own about what came before.
     after = tokens[end + 1 : hi]
     aside = ""
     if len(after) > 2 and after[0].low in PREPOSITIONS | TIME_HEADS and after[1].low == "which":
-        aside = _text(sentence, tokens, end + 3, hi)
+        aside = span_text(sentence, tokens, end + 3, hi)
     elif end < hi:
         return None
     return left, others, f"{verb_phrase} {own}", aside
-
-
-_CONJUNCTIONS = frozenset("und et y e".split())  # "and" where no verb list is known
-
-
-def _coordinated(sentence: str, tokens: list[Token], language: str) -> list[str]:
-    """A German, French, Spanish ... sentence cut at each "und" / "et" / "y" joining two
-    parts that each state a fact (a number or a name): "Der KF 360 hat 360 Liter und
-    verbraucht 110 kWh" is two claims, the second opening with the sentence's leading
-    name when it opens with a lower-case word (its verb)."""
-    parts, start = [], 0
-    for i, tok in enumerate(tokens):
-        if i and tok.low in _CONJUNCTIONS:
-            parts.append((start, i - (tokens[i - 1].text == ",")))
-            start = i + 1
-    parts.append((start, len(tokens)))
-    if len(parts) < 2 or not all(_states_fact(tokens, a, b) for a, b in parts):
-        return [sentence]
-    name = _leading_name(sentence, tokens, language)
-    # An opening phrase set off by a comma ("À la Banque Lumière, …") holds for every part;
-    # a subject before its apposition ("La Loire, le plus long fleuve …") is a name.
-    opening = (
-        name
-        and sentence[len(name) :].lstrip().startswith(",")
-        and not _opens_noun_phrase(tokens[0], language)
-    )
-    claims = []
-    for n, (a, b) in enumerate(parts):
-        text = _text(sentence, tokens, a, b)
-        if n and name and tokens[a].text.islower():
-            # A part opening with its verb takes the name; one opening with an article or
-            # a possessive ("l'azote …", "su final …") has a subject of its own.
-            if opening:
-                text = f"{name}, {text}"
-            elif not _opens_noun_phrase(tokens[a], language):
-                text = f"{name} {text}"
-        claims.append(_claim(text))
-    return claims
-
-
-# Articles and possessives (closed classes): a part opening with one has its own subject.
-_DETERMINERS_OF = {
-    "de": frozenset(
-        "der die das den dem des ein eine einen einem einer sein seine ihr ihre".split()
-    ),
-    "fr": frozenset("le la les l un une des du son sa ses leur leurs".split()),
-    "es": frozenset("el la los las un una unos unas su sus".split()),
-    "it": frozenset("il lo la i gli le l un una uno suo sua suoi sue".split()),
-    "pt": frozenset("o a os as um uma seu sua seus suas".split()),
-}
-
-
-def _opens_noun_phrase(tok: Token, language: str) -> bool:
-    """An article or a possessive, elided or not ("l'azote", "su final")."""
-    word = re.split("['’]", tok.low, maxsplit=1)[0]
-    return word in _DETERMINERS_OF.get(language, frozenset())
-
-
-def _states_fact(tokens: list[Token], a: int, b: int) -> bool:
-    words = tokens[a:b]
-    return len(words) >= 3 and any(
-        _number_like(t) or (k and t.text[:1].isupper()) for k, t in enumerate(words)
-    )
-
-
-def _leading_name(sentence: str, tokens: list[Token], language: str) -> str:
-    """What a sentence opens with before its verb, told without a verb list: the tokens
-    before the first lower-case content word that follows a name ("Der Kühlschrank
-    Nordhaus KF 360 | hat", "El endpoint /v1/pagos de Pagaloya | devuelve", "L'oxygène |
-    représente"); a short function word before a capital belongs to the name ("Copa
-    Mundial de Fútbol"), a comma ends it."""
-    grammar = function_words(language)
-    named = False
-    for i, tok in enumerate(tokens):
-        first = tok.text[:1]
-        if first == ",":
-            return _text(sentence, tokens, 0, i)
-        if not first.isalpha() or first.isupper():
-            named = named or i > 0 or plain(tok.low) not in grammar
-            continue
-        after = tokens[i + 1].text[:1] if i + 1 < len(tokens) else ""
-        if plain(tok.low) in grammar and len(tok.low) <= 3 and after.isupper():
-            continue  # "de" of "Copa Mundial de Fútbol"
-        if named:
-            return _text(sentence, tokens, 0, i)
-    return ""
 
 
 # Words that open a phrase of the noun or number before them, not a complement of the
@@ -365,8 +274,7 @@ _CONDITIONS = frozenset("when if unless without while whenever once because".spl
 _APPROXIMATE = frozenset("about around".split())
 
 
-def _number_like(tok: Token) -> bool:
-    return tok.text[:1].isdigit() or tok.text[:1] in "$€£¥"
+
 
 
 def _head(tokens: list[Token], i: int) -> bool:
@@ -390,7 +298,7 @@ def _head(tokens: list[Token], i: int) -> bool:
         return True
     if tok.low not in PREPOSITIONS or tok.low in _NOT_HEADS or _inside_name(tokens, i):
         return False
-    if tok.low in _APPROXIMATE and _number_like(after):  # "is about 384,400 km"
+    if tok.low in _APPROXIMATE and number_like(after):  # "is about 384,400 km"
         return False
     if before.low == "up" or before.low in PREPOSITIONS:  # "up to", "at about"
         return False
@@ -398,8 +306,8 @@ def _head(tokens: list[Token], i: int) -> bool:
     # preposition open one phrase, which the comma already began.
     if i > 1 and tokens[i - 2].text == "," and before.text.islower():
         return False
-    number_before = _number_like(before) or before.text == "%"
-    if tok.low == "to" and number_before and _number_like(after):  # "5.25% to 5.50%"
+    number_before = number_like(before) or before.text == "%"
+    if tok.low == "to" and number_before and number_like(after):  # "5.25% to 5.50%"
         return False
     return not (tok.low == "to" and after.text.islower() and lexicon.is_mostly_verb(after.low))
 
@@ -417,7 +325,7 @@ def _participial(tokens: list[Token], i: int) -> bool:
 def _holds_fact(tokens: list[Token], a: int, b: int) -> bool:
     """A complement worth a claim: a number or a name, or two content words."""
     words = [t for t in tokens[a + 1 : b] if t.text[:1].isalnum()]
-    if any(_number_like(t) or t.text[:1].isupper() or is_date(t) for t in words):
+    if any(number_like(t) or t.text[:1].isupper() or is_date(t) for t in words):
         return True
     return sum(t.low not in DETERMINERS and len(t.low) > 2 for t in words) >= 2
 
@@ -465,15 +373,15 @@ def _other_value(predicate: str, tokens: list[Token]) -> list[str]:
         (
             i
             for i in range(1, len(tokens) - 2)
-            if tokens[i].text == "," and tokens[i + 1].low == "or" and _number_like(tokens[i + 2])
+            if tokens[i].text == "," and tokens[i + 1].low == "or" and number_like(tokens[i + 2])
         ),
         None,
     )
-    first = next((i for i in range(at or 0) if _number_like(tokens[i])), None)
+    first = next((i for i in range(at or 0) if number_like(tokens[i])), None)
     if at is None or first is None:
         return []
-    left = _text(predicate, tokens, 0, at)
-    other = f"{_text(predicate, tokens, 0, first)} {_text(predicate, tokens, at + 2, len(tokens))}"
+    left = span_text(predicate, tokens, 0, at)
+    other = f"{span_text(predicate, tokens, 0, first)} {span_text(predicate, tokens, at + 2, len(tokens))}"
     return [*_complements(left), other]
 
 
@@ -510,11 +418,11 @@ def _complements(predicate: str) -> list[str]:
             core = b
     if len(kept) < 2:
         return [predicate]
-    head = _text(predicate, tokens, 0, core)
-    condition = _text(predicate, tokens, tail, n)
+    head = span_text(predicate, tokens, 0, core)
+    condition = span_text(predicate, tokens, tail, n)
     return [
         re.sub(
-            r"\s+,", ",", " ".join(filter(None, (head, _text(predicate, tokens, a, b), condition)))
+            r"\s+,", ",", " ".join(filter(None, (head, span_text(predicate, tokens, a, b), condition)))
         )
         for a, b in kept
     ]
@@ -585,16 +493,16 @@ def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
         or (aside[0].text.islower() and lexicon.is_adjective(opens))  # "flightless birds"
     ):
         return [sentence]
-    subject = _text(sentence, tokens, 0, first)
+    subject = span_text(sentence, tokens, 0, first)
     rest = sentence[tokens[second + 1].start :]
-    main = split(_claim(subject, rest))
+    main = split(as_claim(subject, rest))
     if opens in _RELATIVE:  # "The museum, which opened in 1998, houses ..."
-        return [*main, _claim(subject, _text(sentence, tokens, first + 2, second))]
+        return [*main, as_claim(subject, span_text(sentence, tokens, first + 2, second))]
     participle = aside[0].low.endswith(("ed", "en", "n")) and opens not in DETERMINERS
     past = is_past(tokens[second + 1])
     copula = _copula(tokens[first - 1], past=past or participle)
-    aside_text = _text(sentence, tokens, first + 1, second)
-    return [*main, *(_claim(subject, copula, part) for part in _complements(aside_text))]
+    aside_text = span_text(sentence, tokens, first + 1, second)
+    return [*main, *(as_claim(subject, copula, part) for part in _complements(aside_text))]
 
 
 def _copula(head: Token, *, past: bool) -> str:
@@ -616,7 +524,7 @@ def _relative_clauses(
         end = next((c for c in commas if c > at), len(tokens))
         if end + 1 < len(tokens) and tokens[end + 1].low in _GOES_ON:
             end = len(tokens)  # "who flies to the valley, where ...": the clause goes on
-        clause = _text(sentence, tokens, at + 2, end)
+        clause = span_text(sentence, tokens, at + 2, end)
         start = at
         # The noun before the comma, back to the word it depends on: a verb, a
         # preposition, or a verb coordinated with the main one ("and carry their DNA").
@@ -630,7 +538,7 @@ def _relative_clauses(
             if tokens[start - 1].low in _AND and is_verb(tokens[start], tokens[verb]):
                 start += 1
                 break
-        antecedent = _text(sentence, tokens, start, at)
+        antecedent = span_text(sentence, tokens, start, at)
         extra.insert(0, (antecedent, clause))
         cut_end = tokens[end].start if end < len(tokens) else len(sentence)
         sentence = sentence[: tokens[at].start] + sentence[cut_end:]
@@ -668,7 +576,7 @@ def _opens_clause(tokens: list[Token], i: int) -> bool:
 
 def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     """One predicate, or one per item of a list it ends with ("supports A, B and C")."""
-    whole = [_text(sentence, tokens, lo, hi)]
+    whole = [span_text(sentence, tokens, lo, hi)]
     ands = _top_level(tokens, lo + 1, hi, "and")  # "A or B" is one fact: an alternative
     if not ands:
         return whole
@@ -692,9 +600,9 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
         # before the "and" of two items joins objects of the verb, not of "from".
         if _carries_participle(tokens, lo):
             return whole  # "is known for voicing A, B, and C": no objects of "is"
-        head = _text(sentence, tokens, lo, lo + 1)
+        head = span_text(sentence, tokens, lo, lo + 1)
         pair = ((lo + 1, joint - 1), (joint + 1, right_end))
-        return [f"{head} {_text(sentence, tokens, a, b)}" for a, b in pair]
+        return [f"{head} {span_text(sentence, tokens, a, b)}" for a, b in pair]
     # Two long items joined by "and" are rarely a list unless both are noun phrases.
     alike = all(tokens[a].low in DETERMINERS for a, _ in items)
     if len(items) == 2 and items[0][1] - items[0][0] > (10 if alike else 6):
@@ -705,7 +613,7 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
         return whole  # "analysis of existing problems and the development of plans"
     if shares_head(tokens, items):
         return whole  # "some later desktop and portable Macintosh computers"
-    texts = [_text(sentence, tokens, a, b) for a, b in items]
+    texts = [span_text(sentence, tokens, a, b) for a, b in items]
     noun = shared_noun(tokens, items)
     if noun:  # "GET and POST requests": GET requests and POST requests
         texts[:-1] = [f"{text} {noun}" for text in texts[:-1]]
@@ -717,8 +625,8 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
         if any(t.low in PREPOSITIONS for t in tokens[last_a:last_b]):
             return whole  # "the capital and largest city of France": whose "of France"?
         texts[1:] = [f"{article_before(text, shared)} {text}" for text in texts[1:]]
-    head = _text(sentence, tokens, lo, anchor + 1)
-    tail = _text(sentence, tokens, right_end, hi)
+    head = span_text(sentence, tokens, lo, anchor + 1)
+    tail = span_text(sentence, tokens, right_end, hi)
     return [" ".join(filter(None, (head, text, tail))) for text in texts]
 
 

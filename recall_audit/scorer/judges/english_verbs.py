@@ -42,6 +42,24 @@ def tokenize(text: str) -> list[Token]:
     return [Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
+def span_text(sentence: str, tokens: list[Token], lo: int, hi: int) -> str:
+    """The sentence's own text from token lo to token hi (exclusive)."""
+    if lo >= hi:
+        return ""
+    return sentence[tokens[lo].start : tokens[hi - 1].end]
+
+
+def as_claim(*parts: str) -> str:
+    """Pieces of a sentence joined into a claim: capitalised, with one full stop."""
+    text = " ".join(p.strip(" ,;:") for p in parts if p.strip(" ,;:"))
+    text = re.sub(r"\s+([,;:])", r"\1", text).rstrip(" .!?")  # "glucose , using"
+    return f"{text[:1].upper()}{text[1:]}." if text else ""
+
+
+def number_like(tok: Token) -> bool:
+    return tok.text[:1].isdigit() or tok.text[:1] in "$€£¥"
+
+
 def is_verb(tok: Token, like: Token | None = None) -> bool:
     """A finite verb, or (with `like`, the verb it is coordinated with) any verb form
     inflected as that one is ("features ... and weighs", "was born ... and died")."""
