@@ -96,10 +96,11 @@ _ENDINGS = [
         ("ち$", ("った", "つ")),
         ("り$", ("った", "る")),
         ("い$", ("った", "う")),
-        ("[にびみ]$", ("んだ", None)),
+        ("に$", ("んだ", "ぬ")),
+        ("び$", ("んだ", "ぶ")),
+        ("み$", ("んだ", "む")),
     )
 ]
-_NON_PAST = {"に": "ぬ", "び": "ぶ", "み": "む"}
 
 
 def _finished(clause: str, past: bool) -> str | None:
@@ -108,7 +109,7 @@ def _finished(clause: str, past: bool) -> str | None:
         found = ending.search(clause)
         if found is None:
             continue
-        form = past_form if past else non_past or _NON_PAST.get(found.group())
+        form = past_form if past else non_past
         return None if form is None else clause[: found.start()] + form
     if re.search(f"[{cjk.HIRAGANA}]$", clause):
         return None  # a kana ending none of these knows
