@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from recall_audit import context_recall
 from recall_audit.scorer.judges.builtin import BuiltinJudge
 
@@ -16,7 +18,7 @@ CLAIMS = [
 CHUNKS = [
     "The Orbis X1 laptop weighs 2.5 kilograms.",
     "Every Orbis X1 comes with a warranty.",
-    "Orbis X1 owners report a long battery life on one charge.",
+    "Orbis X1 owners report eight hours of battery life on a single charge.",
 ]
 
 
@@ -26,6 +28,19 @@ def test_stated_missing_and_partly_found_claims() -> None:
     assert not partly.supported and partly.unsure.startswith("partly found")
     # Another value is a decision, not a doubt.
     assert not other_value.supported and not other_value.unsure
+    assert other_value.explanation.startswith("the context has 8")
+
+
+def test_a_value_the_context_never_states_is_a_doubt() -> None:
+    """The words are there, the number is not: a page may give it by its title or date,
+    and people often read it so (a value never stated is right about half the time)."""
+    (verdict,) = BuiltinJudge().judge(
+        ["The Orbis X1 battery lasts ten hours on a single charge."],
+        ["Orbis X1 owners report a long battery life on a single charge."],
+    )
+    assert not verdict.supported
+    assert verdict.explanation == "the context never states 10 hours"
+    assert verdict.unsure.startswith("its words are there")
 
 
 def test_support_pieced_together_is_unsure() -> None:
@@ -58,4 +73,5 @@ def test_recall_bounds_count_unsure_claims_missed_and_found() -> None:
     result = asyncio.run(context_recall(reference, CHUNKS, BuiltinJudge()))
     assert result.unsure_count >= 1
     low, high = result.recall_bounds
-    assert low <= result.score <= high and high - low == result.unsure_count / len(result.claims)
+    assert low <= result.score <= high
+    assert high - low == pytest.approx(result.unsure_count / len(result.claims))

@@ -269,10 +269,11 @@ def _sentence(text: str, language: str) -> Analysis:
     return analyse(text, with_names=False, language=language)
 
 
-# Checks whose refusal is only a doubt (the subject unnamed is right about half the time on
-# the fidelity files, a part barely there 9 times in 15 there, if 95% on BEGIN's chat
-# replies): the others find the context stating another value, name or the opposite.
-DOUBTING_VETOES = frozenset({"subject", "part"})
+# Checks whose refusal is only a doubt, right about half the time on the fidelity files (a
+# subject unnamed; a part barely there, if 95% on BEGIN's chat replies; a value never
+# stated, which a page may give by its date or title, not in its words): the others find
+# the context stating another value, name or the opposite.
+DOUBTING_VETOES = frozenset({"subject", "part", "missing"})
 _STATING = frozenset({Mood.STATES})
 _SUPPOSING = frozenset({Mood.STATES, Mood.SUPPOSES})
 _DENYING = frozenset({Mood.DENIES})
