@@ -18,8 +18,9 @@ only, is switched off.
 
 The atomic set (bench/atomic/, compound references with one chunk per fact) is measured
 per case beside them, thresholds chosen leave-one-domain-out (bench/atomic_fidelity.py).
-A public human-labelled set, BEGIN, is only reported, frozen (bench/public_set.py; read
-from --public or $RECALL_AUDIT_PUBLIC_SET, skipped with the reason printed when absent).
+A public human-labelled set, BEGIN, is measured in a choose and a frozen half
+(bench/public_set.py; read from --public or $RECALL_AUDIT_PUBLIC_SET, skipped with the
+reason printed when absent).
 
 Run: make fidelity                      (writes the measured parts of docs/fidelity.md)
      make fidelity JUDGE=openai/<model> (any judge on the human labels; prints a table)

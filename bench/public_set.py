@@ -27,10 +27,10 @@ import os
 import subprocess
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 import fidelity
+from unsure import PARTS, Tally, tally
 
 from recall_audit.scorer.judges.builtin import BuiltinJudge
 
@@ -113,80 +113,22 @@ def sample(
     return {name: [c for c in cases if c.id in kept] for name, cases in by_source.items()}
 
 
-PARTS = ("choose", "frozen")
-
-
 def part_of(case: fidelity.Case) -> str:
     """Rows with an even CRC-32 of their id may be chosen on (from builtin-21); the others
     stay frozen, only reported."""
     return PARTS[zlib.crc32(case.id.encode()) % 2]
 
 
-@dataclass
-class Tally:
-    """Counts over statements: the judge's verdicts and word overlap's against the labels."""
-
-    n: int = 0
-    right: int = 0
-    overlap_right: int = 0
-    unsure: int = 0
-    sure_right: int = 0
-    contradicted: int = 0
-    contradicted_unsupported: int = 0
-    positives: int = 0
-    true_positives: int = 0
-    overlap_true_positives: int = 0
-    true_negatives: int = 0
-    overlap_true_negatives: int = 0
-
-    def add(
-        self, supported: bool, unsure: bool, contradicted: bool, by_words: bool, truth: bool
-    ) -> None:
-        self.n += 1
-        self.right += supported == truth
-        self.overlap_right += by_words == truth
-        self.unsure += unsure
-        self.sure_right += not unsure and supported == truth
-        self.contradicted += contradicted
-        self.contradicted_unsupported += contradicted and not truth
-        self.positives += truth
-        self.true_positives += truth and supported
-        self.overlap_true_positives += truth and by_words
-        self.true_negatives += not truth and not supported
-        self.overlap_true_negatives += not truth and not by_words
-
-    def merge(self, other: Tally) -> None:
-        for field in vars(self):
-            setattr(self, field, getattr(self, field) + getattr(other, field))
-
-    def balanced(self, tp: int, tn: int) -> float:
-        """The mean of the true-positive and true-negative rates (of those defined)."""
-        classes = ((tp, self.positives), (tn, self.n - self.positives))
-        rates = [hits / size for hits, size in classes if size]
-        return sum(rates) / len(rates) if rates else 0.0
-
-    def row(self) -> str:
-        n, sure = self.n, self.n - self.unsure
-        agree = f"{self.sure_right / sure:.3f}" if sure else "–"
-        judge = self.balanced(self.true_positives, self.true_negatives)
-        overlap = self.balanced(self.overlap_true_positives, self.overlap_true_negatives)
-        return (
-            f"{n} | {self.positives / n:.0%} | {self.right / n:.3f} | {self.overlap_right / n:.3f}"
-            f" | {(self.right - self.overlap_right) / n:+.3f} | {judge:.3f} | {overlap:.3f}"
-            f" | {self.unsure / n:.0%} | {agree} |"
-        )
-
-
-def tally(cases: Iterable[fidelity.Case], judge: BuiltinJudge) -> Tally:
-    out = Tally()
-    for case in cases:
-        verdicts = judge.judge(case.ground_truth_sentences, case.contexts)
-        overlap = fidelity.lexical_baseline(case.ground_truth_sentences, case.contexts)
-        for verdict, by_words, truth in zip(
-            verdicts, overlap, case.expected_supported, strict=True
-        ):
-            out.add(verdict.supported, bool(verdict.unsure), verdict.contradicted, by_words, truth)
-    return out
+def _row(t: Tally) -> str:
+    """A table row's cells after its source and part."""
+    n = t.n
+    judge = t.balanced(t.true_positives, t.true_negatives)
+    overlap = t.balanced(t.overlap_true_positives, t.overlap_true_negatives)
+    return (
+        f"{n} | {t.positives / n:.0%} | {t.right / n:.3f} | {t.overlap_right / n:.3f}"
+        f" | {(t.right - t.overlap_right) / n:+.3f} | {judge:.3f} | {overlap:.3f}"
+        f" | {t.unsure / n:.0%} | {t.agreement()} |"
+    )
 
 
 def markdown(source: Path, judge: BuiltinJudge | None = None) -> str:
@@ -215,9 +157,9 @@ def markdown(source: Path, judge: BuiltinJudge | None = None) -> str:
     for name, cases in chosen.items():
         for part in PARTS:
             tallied = tally((c for c in cases if part_of(c) == part), judge)
-            lines.append(f"| {name} | {part} | {tallied.row()}")
+            lines.append(f"| {name} | {part} | {_row(tallied)}")
             wholes[part].merge(tallied)
-    lines += [f"| all | {part} | {whole.row()}" for part, whole in wholes.items()]
+    lines += [f"| all | {part} | {_row(whole)}" for part, whole in wholes.items()]
     contradicted = sum(w.contradicted for w in wholes.values())
     on_unsupported = sum(w.contradicted_unsupported for w in wholes.values())
     lines += [

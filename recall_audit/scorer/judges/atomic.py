@@ -156,9 +156,6 @@ def has_subject(clause: str) -> bool:
     return verb > 0 and not any(t.low in _RELATIVE or t.low == "that" for t in tokens[:verb])
 
 
-
-
-
 def _top_level(tokens: list[Token], lo: int, hi: int, value: str) -> list[int]:
     """Positions of `value` in [lo, hi) outside parentheses."""
     depth, out = 0, []
@@ -274,9 +271,6 @@ _CONDITIONS = frozenset("when if unless without while whenever once because".spl
 _APPROXIMATE = frozenset("about around".split())
 
 
-
-
-
 def _head(tokens: list[Token], i: int) -> bool:
     """Where a complement of the verb opens: a preposition (not inside a name, not "to"
     of a range "7 to 9" or of an infinitive, "up to" from its "up"), or a comma before
@@ -381,7 +375,11 @@ def _other_value(predicate: str, tokens: list[Token]) -> list[str]:
     if at is None or first is None:
         return []
     left = span_text(predicate, tokens, 0, at)
-    other = f"{span_text(predicate, tokens, 0, first)} {span_text(predicate, tokens, at + 2, len(tokens))}"
+    before, after = (
+        span_text(predicate, tokens, 0, first),
+        span_text(predicate, tokens, at + 2, len(tokens)),
+    )
+    other = f"{before} {after}"
     return [*_complements(left), other]
 
 
@@ -422,7 +420,9 @@ def _complements(predicate: str) -> list[str]:
     condition = span_text(predicate, tokens, tail, n)
     return [
         re.sub(
-            r"\s+,", ",", " ".join(filter(None, (head, span_text(predicate, tokens, a, b), condition)))
+            r"\s+,",
+            ",",
+            " ".join(filter(None, (head, span_text(predicate, tokens, a, b), condition))),
         )
         for a, b in kept
     ]
