@@ -99,6 +99,10 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             "Marie Curie, a physicist born in Warsaw, won two Nobel Prizes.",
             ["Marie Curie won two Nobel Prizes.", "Marie Curie was a physicist born in Warsaw."],
         ),
+        (  # a second predicate with its own auxiliary takes no other ("Bach was was cantor")
+            "Bach was born in Eisenach and was cantor in Leipzig.",
+            ["Bach was born in Eisenach.", "Bach was cantor in Leipzig."],
+        ),
         (
             "The museum, which opened in 1998, houses 3,000 works.",
             ["The museum houses 3,000 works.", "The museum opened in 1998."],
@@ -639,12 +643,49 @@ def test_a_chunk_that_denies_the_claim_lends_no_words_to_a_pool() -> None:
 @pytest.mark.parametrize(
     ("reference", "claims"),
     [
-        (
+        (  # when and where are two facts, as "founded in Graz in 1990" is in English
             "Die Firma Holzwerk wurde 1990 in Graz gegründet und hat heute 200 Mitarbeiter.",
             [
-                "Die Firma Holzwerk wurde 1990 in Graz gegründet.",
+                "Die Firma Holzwerk wurde 1990 gegründet.",
+                "Die Firma Holzwerk wurde in Graz gegründet.",
                 "Die Firma Holzwerk hat heute 200 Mitarbeiter.",
             ],
+        ),
+        (  # a German ordinal's full stop ends no sentence ("Der Vertrag wurde am 25." was cut)
+            "Der Vertrag wurde am 25. März 1957 in Rom unterzeichnet.",
+            ["Der Vertrag wurde am 25. März 1957 unterzeichnet.", "Der Vertrag wurde in Rom unterzeichnet."],
+        ),
+        (
+            "Marie Curie est née le 7 novembre 1867 à Varsovie.",
+            ["Marie Curie est née le 7 novembre 1867.", "Marie Curie est née à Varsovie."],
+        ),
+        (  # a year inside the name is no date of it; a possessive's part has its own subject
+            "La Copa Mundial de Fútbol de 2010 se celebró en Sudáfrica, y su final se jugó el 11 de julio en Johannesburgo.",
+            [
+                "La Copa Mundial de Fútbol de 2010 se celebró en Sudáfrica.",
+                "Su final se jugó el 11 de julio.",
+                "Su final se jugó en Johannesburgo.",
+            ],
+        ),
+        (  # a state held from a year on is one fact with its place
+            "Bach war ab 1723 Thomaskantor in Leipzig.",
+            None,
+        ),
+        (  # a series of predicates: a comma before a verb cuts as the "und" does
+            "Der Editor Quill 4.0 ist am 12. Juni 2024 erschienen, benötigt 8 GB Speicher und kostet 49 Euro.",
+            [
+                "Der Editor Quill 4.0 ist am 12. Juni 2024 erschienen.",
+                "Der Editor Quill 4.0 benötigt 8 GB Speicher.",
+                "Der Editor Quill 4.0 kostet 49 Euro.",
+            ],
+        ),
+        (  # a subject with no name: its article and noun ("Le musée ouvre à 9 ferme ..." was printed)
+            "Le musée ouvre à 9 heures, ferme à 18 heures et coûte 12 euros.",
+            ["Le musée ouvre à 9 heures.", "Le musée ferme à 18 heures.", "Le musée coûte 12 euros."],
+        ),
+        (  # a comma already in the part sets off an apposition, not a series
+            "La Loire, le plus long fleuve de France, mesure 1006 km et traverse 12 départements.",
+            ["La Loire, le plus long fleuve de France, mesure 1006 km.", "La Loire traverse 12 départements."],
         ),
         (
             "Le musée Corvin ouvre à 9 heures et ferme à 18 heures.",
@@ -695,6 +736,20 @@ def test_german_french_and_spanish_facts_joined_by_and(reference, claims) -> Non
     parts that each state a number or a name, the second given the sentence's opening
     name when it opens with its verb."""
     assert extract_claim_texts(reference) == (claims or [reference])
+
+
+@pytest.mark.parametrize(("maker", "supported"), [("Nordhaus", True), ("Polarstern", False)])
+def test_a_german_claim_is_about_the_name_after_its_noun(maker, supported) -> None:
+    """German capitalises every noun, and a head may come first: the claim is about
+    "Nordhaus" of "Der Kühlschrank Nordhaus", not about the last capital before a verb the
+    judge cannot tell ("Jahr")."""
+    (verdict,) = BuiltinJudge().judge(
+        ["Der Kühlschrank Nordhaus verbraucht 110 kWh pro Jahr."],
+        [f"Der Kühlschrank {maker} verbraucht 110 kWh pro Jahr und ist in der Küche leise."],
+    )
+    assert verdict.supported is supported, verdict.explanation
+    if not supported:
+        assert "never names the claim's subject" in verdict.explanation
 
 
 def test_an_iso_date_states_its_month() -> None:

@@ -19,6 +19,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from recall_audit.text.languages import ENGLISH, function_words, leading_name_end, plain
 from recall_audit.text.text import MONTH_FORMS, STOPWORDS, fold, looks_like_verb, stem
 
 # Words keep an inner slash, ampersand or hyphen ("S/S", "AT&T", "Jean-Paul"); an
@@ -72,16 +73,21 @@ def _in_date(tokens: list[str], i: int) -> bool:
     return any(0 <= j < len(tokens) and tokens[j].isdigit() for j in (i - 1, i + 1))
 
 
-def main_entity(claim: str, common: Callable[[str], bool]) -> str:
-    """The key of the head of the name the claim opens with: its last word ("Curie" of
-    "Marie Curie", "Terrier" of "Manchester Terrier"), which any mention of the entity
-    keeps; '' when the claim opens with no name.
+def main_entity(claim: str, common: Callable[[str], bool], language: str = ENGLISH) -> frozenset[str]:
+    """The keys of which one names the claim's subject in any evidence about it: in English
+    the head of the name the claim opens with, its last word ("Curie" of "Marie Curie",
+    "Terrier" of "Manchester Terrier"), which any mention of the entity keeps; in another
+    language, whose heads may come first ("Copa" of "Copa Mundial de Fútbol") and whose
+    nouns may all be capitalised (German), every name word of its leading name. Empty when
+    the claim opens with no name.
 
     `common(word)` tells whether the context shows the word as a common one (in lower
     case somewhere, or not at all): a capital that only starts the sentence ("Infant
     formula ...") makes no name of such a word.
     """
     tokens = _TOKEN.findall(fold(claim))
+    if language != ENGLISH:
+        return _leading_name_keys(tokens, language)
     # An opening phrase set off by a comma ("In 2018, ...", "However, ...") is no subject.
     opening = tokens[0].lower() in _OPENERS if tokens else False
     if opening and "," in tokens[:_SUBJECT_REACH]:
@@ -106,9 +112,21 @@ def main_entity(claim: str, common: Callable[[str], bool]) -> str:
     name = [_key(w) for w in subject if _is_name(w)]
     while name and name[-1] in _SUFFIXES:
         name.pop()
-    return name[-1] if name else ""
+    return frozenset(name[-1:])
 
 
-def grounded(entity: str, evidence: frozenset[str]) -> bool:
+def _leading_name_keys(tokens: list[str], language: str) -> frozenset[str]:
+    """Every name word of the leading name but its function words and, when it has
+    others, the noun right after its article: the kind of thing it names ("Der
+    Kühlschrank | Nordhaus KF 360", "El Museo | del Prado")."""
+    grammar = function_words(language)
+    name = tokens[: leading_name_end(tokens, language)]
+    words = [w for w in name if _is_name(w) and plain(w) not in grammar]
+    if len(words) > 1 and len(name) > 1 and plain(name[0]) in grammar and name[1] == words[0]:
+        words = words[1:]
+    return frozenset(_key(w) for w in words)
+
+
+def grounded(entity: frozenset[str], evidence: frozenset[str]) -> bool:
     """True when the evidence (window and chunk title keys) names the claim's entity."""
-    return not entity or entity in evidence
+    return not entity or not entity.isdisjoint(evidence)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import Stemmer
 
@@ -79,3 +79,32 @@ def _stemmer(code: str) -> Stemmer.Stemmer:
 def snowball(word: str, code: str) -> str:
     """`word` (lower case, accents folded) stemmed by the language's Snowball stemmer."""
     return _stemmer(code).stemWord(word)
+
+
+def leading_name_end(words: Sequence[str], language: str) -> int:
+    """Where the name a sentence opens with ends, told without a verb list: at the first
+    lower-case content word after a name ("Der Kühlschrank Nordhaus KF 360 | hat", "El
+    endpoint /v1/pagos de Pagaloya | devuelve", "L'oxygène | représente"), or at a comma
+    after a name;
+    a short function word before a capital belongs to the name ("Copa Mundial de Fútbol").
+    0 when the sentence opens with no name."""
+    grammar = function_words(language)
+    named = False
+    for i, word in enumerate(words):
+        first = word[:1]
+        if first == ",":
+            return i if named else 0
+        if not first.isalpha():  # a number or a path goes on a name ("KF 360")
+            continue
+        if first.isupper():
+            named = named or i > 0 or plain(word) not in grammar
+            continue
+        after = words[i + 1][:1] if i + 1 < len(words) else ""
+        # "de" of "Copa Mundial de Fútbol de 2010"; a number only after a name's second
+        # word ("Ouvert à 9" names nothing).
+        joins = after.isupper() or (after.isdigit() and i > 1)
+        if plain(word) in grammar and len(word) <= 3 and joins:
+            continue
+        if named:
+            return i
+    return 0

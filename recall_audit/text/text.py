@@ -656,6 +656,11 @@ _ABBREVIATIONS = frozenset(
 )
 # These are abbreviations only before a number ("No. 1", "Vol. 2"); "no." may end a sentence.
 _NUMBERED = frozenset("no nos vol vols pp p fig figs op art ch sec".split())
+# German writes an ordinal with a full stop: "am 25. März 1957", "im 19. Jahrhundert".
+_GERMAN_ORDINAL = re.compile(
+    r"(?:[1-9]|[12]\d|3[01])\.\s+(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August"
+    r"|September|Oktober|November|Dezember|Jahrhunderts?|Jh\b)"
+)
 # A sentence ends at . ! or ? (plus closing quotes or brackets) followed by white space and
 # something that can start a sentence; line breaks always end one. Written as one character
 # class first, then what follows that character, so the regular expression engine skips to
@@ -683,6 +688,8 @@ def _is_abbreviation(text: str, dot: int, after: int) -> bool:
     if match is None:
         return False
     word = match.group(1).rstrip(".").lower()
+    if word.isdigit():
+        return _GERMAN_ORDINAL.match(text, match.start(1)) is not None
     if word in _NUMBERED:
         return after < len(text) and text[after].isdigit()
     # Single letters are initials ("J. R. R. Tolkien"); dotted forms ("U.S.", "e.g.") too.

@@ -55,6 +55,7 @@ _NO_SPLIT_BEFORE = frozenset({"between", "both", "either", "neither"})
 
 
 _COPULAS = frozenset("is was are were".split())
+_AUXILIARIES = _COPULAS | {"has", "have", "had", "been"}
 
 
 def _main_verb(tokens: list[Token]) -> int:
@@ -457,8 +458,11 @@ def _participle(tok: Token) -> bool:
 
 def _passive(tokens: list[Token], i: int) -> bool:
     """A participle that continues a passive ("and sung by B", "and built in 1932"); a
-    regular "-ed" may as well be a past tense of its own ("and died in 1955")."""
+    regular "-ed" may as well be a past tense of its own ("and died in 1955"), and an
+    auxiliary is one ("and was cantor in Leipzig")."""
     low = tokens[i].low
+    if low in _AUXILIARIES:
+        return False
     if low.endswith("ed"):
         return i + 1 < len(tokens) and tokens[i + 1].low == "by"
     return _participle(tokens[i])
@@ -467,7 +471,7 @@ def _passive(tokens: list[Token], i: int) -> bool:
 def _carries_participle(tokens: list[Token], verb: int) -> bool:
     """An auxiliary followed by a participle ("was written"), which a coordinated
     participle shares."""
-    aux = tokens[verb].low in ("is", "was", "are", "were", "has", "have", "had", "been")
+    aux = tokens[verb].low in _AUXILIARIES
     return aux and verb + 1 < len(tokens) and _participle(tokens[verb + 1])
 
 

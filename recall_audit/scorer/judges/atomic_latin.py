@@ -1,15 +1,23 @@
 """Atomic claims of German, French, Spanish, Italian or Portuguese sentences, which have no
-verb list here: a sentence is cut only at "und" / "et" / "y" between parts that each state
-a number or a name, so its relative clauses, appositives and complements stay whole.
-English sentences are split by atomic.py, Japanese and Chinese ones by atomic_cjk.py.
+verb list here: a sentence is cut at "und" / "et" / "y" between parts that each state a
+number or a name (and at a comma before a verb in such a series), and a part that says
+when and where is two claims; its relative clauses and appositives stay whole. English
+sentences are split by atomic.py, Japanese and Chinese ones by atomic_cjk.py.
 """
 
 from __future__ import annotations
 
 import re
 
-from recall_audit.scorer.judges.english_verbs import Token, as_claim, number_like, span_text
-from recall_audit.text.languages import function_words, plain
+from recall_audit.scorer.judges.english_verbs import (
+    Token,
+    as_claim,
+    is_date,
+    number_like,
+    span_text,
+    tokenize,
+)
+from recall_audit.text.languages import function_words, leading_name_end, plain
 
 _CONJUNCTIONS = frozenset("und et y e".split())  # "and" where no verb list is known
 
@@ -18,10 +26,22 @@ def split(sentence: str, tokens: list[Token], language: str) -> list[str]:
     """A German, French, Spanish ... sentence cut at each "und" / "et" / "y" joining two
     parts that each state a fact (a number or a name): "Der KF 360 hat 360 Liter und
     verbraucht 110 kWh" is two claims, the second opening with the sentence's leading
-    name when it opens with a lower-case word (its verb)."""
+    name when it opens with a lower-case word (its verb); then each claim that says both
+    when and where is two ("wurde 1685 in Eisenach geboren")."""
+    parts = _joined_parts(sentence, tokens, language)
+    return [claim for part in parts for claim in _when_and_where(part, language)]
+
+
+def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str]:
     parts, start = [], 0
+    last = max((i for i, t in enumerate(tokens) if i and t.low in _CONJUNCTIONS), default=0)
     for i, tok in enumerate(tokens):
-        if i and tok.low in _CONJUNCTIONS:
+        # A comma already in the part sets off an apposition or an opening phrase ("La
+        # Loire, le plus long fleuve de France, mesure …"): the next one ends it.
+        aside = any(t.text == "," for t in tokens[start:i])
+        if i and (
+            tok.low in _CONJUNCTIONS or (not aside and _series_comma(tokens, i, last, language))
+        ):
             parts.append((start, i - (tokens[i - 1].text == ",")))
             start = i + 1
     parts.append((start, len(tokens)))
@@ -45,15 +65,28 @@ def split(sentence: str, tokens: list[Token], language: str) -> list[str]:
             if filled is None:
                 return [sentence]
             text = filled
-        elif n and name and tokens[a].text.islower():
-            # A part opening with its verb takes the name; one opening with an article or
-            # a possessive ("l'azote …", "su final …") has a subject of its own.
-            if opening:
-                text = f"{name}, {text}"
-            elif not _opens_noun_phrase(tokens[a], language):
-                text = f"{name} {text}"
+        elif n and opening and tokens[a].text.islower():
+            text = f"{name}, {text}"
+        elif n and tokens[a].text.islower() and not _opens_noun_phrase(tokens[a], language):
+            # A part opening with its verb takes the name, else the sentence's article and
+            # noun ("Le musée | ouvre …, ferme …"); one opening with an article or a
+            # possessive ("l'azote …", "su final …") has a subject of its own.
+            subject = name or _opening_noun_phrase(sentence, tokens, language)
+            if not subject:
+                return [sentence]
+            text = f"{subject} {text}"
         claims.append(as_claim(text))
     return claims
+
+
+def _series_comma(tokens: list[Token], i: int, last: int, language: str) -> bool:
+    """A comma before a verb in a series that ends with "und" / "et" / "y" ("ist 2025
+    erschienen, setzt Java 21 voraus und steht unter …"): the next word is in lower case
+    and no function word (an article there opens a subject, "…, une carte perdue")."""
+    if tokens[i].text != "," or i >= last or i + 1 >= len(tokens):
+        return False
+    after = tokens[i + 1]
+    return after.text[:1].islower() and plain(after.low) not in function_words(language)
 
 
 def _gapped_part(
@@ -110,6 +143,13 @@ def _filled(
     return " ".join(span_text(sentence, tokens, x, y) for x, y in pieces if x < y)
 
 
+def _opening_noun_phrase(sentence: str, tokens: list[Token], language: str) -> str:
+    """The article and noun a sentence opens with ("Le musée"), '' when it opens otherwise."""
+    if not tokens or not _opens_noun_phrase(tokens[0], language):
+        return ""
+    return span_text(sentence, tokens, 0, _noun_phrase_length(tokens[0]))
+
+
 def _noun_phrase_length(article: Token) -> int:
     """Tokens of an article and its noun: one when elided ("l'azote"), else two."""
     return 1 if re.search("['’]", article.text) else 2
@@ -141,23 +181,97 @@ def _states_fact(tokens: list[Token], a: int, b: int) -> bool:
 
 
 def _leading_name(sentence: str, tokens: list[Token], language: str) -> str:
-    """What a sentence opens with before its verb, told without a verb list: the tokens
-    before the first lower-case content word that follows a name ("Der Kühlschrank
-    Nordhaus KF 360 | hat", "El endpoint /v1/pagos de Pagaloya | devuelve", "L'oxygène |
-    représente"); a short function word before a capital belongs to the name ("Copa
-    Mundial de Fútbol"), a comma ends it."""
-    grammar = function_words(language)
-    named = False
-    for i, tok in enumerate(tokens):
-        first = tok.text[:1]
-        if first == ",":
-            return span_text(sentence, tokens, 0, i)
-        if not first.isalpha() or first.isupper():
-            named = named or i > 0 or plain(tok.low) not in grammar
+    """What a sentence opens with before its verb (languages.leading_name_end)."""
+    return span_text(sentence, tokens, 0, leading_name_end([t.text for t in tokens], language))
+
+
+# When and where, in closed classes: the preposition before a place's name, the words that
+# open a date, and those that make a date the start or end of a span ("ab 1723": a state
+# held from then, one fact with its place).
+_PLACE_PREPOSITIONS = {
+    "de": frozenset({"in"}),
+    "fr": frozenset({"à", "en", "au", "aux"}),
+    "es": frozenset({"en"}),
+    "it": frozenset({"a", "in"}),
+    "pt": frozenset({"em", "no", "na"}),
+}
+_DATE_OPENERS = frozenset("im am jahr jahre en le l'an el de il nel del em no".split())
+_SPAN_MARKS = frozenset("ab seit bis von depuis dès jusqu jusqu'en desde hasta dal fino até".split())
+_MONTHS = frozenset(
+    """januar februar märz april mai juni juli august september oktober november dezember
+    janvier février mars avril juin juillet août septembre octobre novembre décembre
+    enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre
+    noviembre diciembre gennaio febbraio aprile maggio giugno luglio agosto settembre
+    ottobre dicembre janeiro fevereiro março maio junho julho setembro outubro novembro
+    dezembro""".split()
+)
+
+
+def _when_and_where(claim: str, language: str) -> list[str]:
+    """ "Bach wurde 1685 in Eisenach geboren" is "Bach wurde 1685 geboren" and "Bach
+    wurde in Eisenach geboren", as an English date beside a place is a fact of its own;
+    the claim whole unless it has exactly one date and one place after its subject."""
+    tokens = tokenize(claim)
+    # After the subject: its name, else its first word ("Su final | se jugó …").
+    start = leading_name_end([t.text for t in tokens], language) or 1
+    dates = _date_spans(tokens, start)
+    places = _place_spans(tokens, start, language)
+    if len(dates) != 1 or len(places) != 1:
+        return [claim]
+    (date,), (place,) = dates, places
+    if date[0] < place[1] and place[0] < date[1]:
+        return [claim]
+    first, second = sorted((date, place))
+    return [_without(claim, tokens, second), _without(claim, tokens, first)]
+
+
+def _without(claim: str, tokens: list[Token], span: tuple[int, int]) -> str:
+    lo, hi = span
+    return as_claim(span_text(claim, tokens, 0, lo), span_text(claim, tokens, hi, len(tokens)))
+
+
+def _date_spans(tokens: list[Token], start: int) -> list[tuple[int, int]]:
+    """Each date after `start`: a year, or a day and its month (and year), with the words
+    that open it ("im Jahr 1685", "el 11 de julio", "le 14 juillet 1789")."""
+    spans: list[tuple[int, int]] = []
+    i = start
+    while i < len(tokens):
+        if not (is_date(tokens[i]) or tokens[i].low in _MONTHS):
+            i += 1
             continue
-        after = tokens[i + 1].text[:1] if i + 1 < len(tokens) else ""
-        if plain(tok.low) in grammar and len(tok.low) <= 3 and after.isupper():
-            continue  # "de" of "Copa Mundial de Fútbol"
-        if named:
-            return span_text(sentence, tokens, 0, i)
-    return ""
+        lo, hi = i, i + 1
+        while hi < len(tokens) and (
+            tokens[hi].low in _MONTHS or is_date(tokens[hi]) or tokens[hi].low == "de"
+        ):
+            hi += 1
+        while hi > i + 1 and tokens[hi - 1].low == "de":
+            hi -= 1
+        while lo > start and (
+            tokens[lo - 1].low in _DATE_OPENERS
+            or tokens[lo - 1].text in {"."}
+            or tokens[lo - 1].text.isdigit()
+        ):
+            lo -= 1
+        if lo > 0 and tokens[lo - 1].low in _SPAN_MARKS:
+            return []  # a span of time, not a point: one fact with the rest
+        spans.append((lo, hi))
+        i = hi
+    return spans
+
+
+def _place_spans(tokens: list[Token], start: int, language: str) -> list[tuple[int, int]]:
+    """Each preposition of place followed by a name ("in Eisenach", "en Ciudad de
+    México")."""
+    prepositions = _PLACE_PREPOSITIONS.get(language, frozenset())
+    spans = []
+    for i in range(start, len(tokens) - 1):
+        if tokens[i].low not in prepositions or not tokens[i + 1].text[:1].isupper():
+            continue
+        hi = i + 2
+        while hi + 1 < len(tokens) and (
+            tokens[hi].text[:1].isupper()
+            or (tokens[hi].low in ("de", "del") and tokens[hi + 1].text[:1].isupper())
+        ):
+            hi += 1
+        spans.append((i, hi))
+    return spans

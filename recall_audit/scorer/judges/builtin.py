@@ -569,7 +569,7 @@ class BuiltinJudge:
         checked = "subject" in self.settings.rules
         # The subject is found by its capitals: Japanese and Chinese have none.
         checked = checked and not cjk.SPACELESS.search(text)
-        entity = main_entity(text, context.lower_case) if checked else ""
+        entity = main_entity(text, context.lower_case, context.language) if checked else frozenset()
         claim = Claim(
             analysis=analysis,
             shape=shape(text),

@@ -27,7 +27,7 @@ _SOFT_FACTS = "^"
 class Claim:
     analysis: Analysis
     shape: Shape
-    entity: str  # the key of the head of the name the claim opens with ('' for none)
+    entity: frozenset[str]  # keys of which one names the claim's subject (none: unchecked)
     # Each sentence or clause of the claim, with its words, when it has more than one.
     parts: tuple[tuple[str, frozenset[str]], ...] = ()
 
