@@ -57,6 +57,10 @@ DATASETS = [
             "Its members are Ellie Rowsell (vocals.",
             "Its members are Ellie Rowsell (vocals, guitar) and Theo Ellis (bass).",
         ),
+        (
+            "Bach was was cantor in Leipzig.",
+            "Bach was born in Eisenach and was cantor in Leipzig.",
+        ),
     ],
 )
 def test_a_claim_the_sentence_does_not_state_is_malformed(claim: str, sentence: str) -> None:

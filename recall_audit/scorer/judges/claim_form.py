@@ -77,6 +77,8 @@ def malformed(claim: str, sentence: str) -> str:
     for i in _joins(words, said):
         left, right = words[i - 1], words[i]
         after = words[i + 1] if i + 1 < len(words) else ""
+        if left == right and left != ",":  # "Bach was was cantor": both parts gave it
+            return f"'{left} {right}': a word twice"
         if right in ("not", "never") and left not in _AUXILIARIES:
             return f"'{left} {right}': no auxiliary before the negation"
         if left in _BE and right not in _BE and _is_simple_past(right, sentence):
