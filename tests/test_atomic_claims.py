@@ -752,6 +752,19 @@ def test_a_german_claim_is_about_the_name_after_its_noun(maker, supported) -> No
         assert "never names the claim's subject" in verdict.explanation
 
 
+@pytest.mark.parametrize(
+    ("event", "supported"), [("del Mundial de 2014", True), ("de la Copa América de 2014", False)]
+)
+def test_a_spanish_name_joined_by_de_is_one_name(event, supported) -> None:
+    """ "Copa Mundial de Fútbol" is one name, which "el Mundial" names (it had asked for
+    "Fútbol" as a name of its own); a chunk about another cup names none of its words."""
+    (verdict,) = BuiltinJudge().judge(
+        ["La Copa Mundial de Fútbol de 2014 se celebró en Brasil."],
+        [f"Brasil fue el país anfitrión {event}, que se disputó en doce ciudades del país."],
+    )
+    assert verdict.supported is supported, verdict.explanation
+
+
 def test_an_iso_date_states_its_month() -> None:
     (verdict,) = score(
         ["Version 2.0 went out on 2024-03-12."], "Version 2.0 was released on 12 March 2024."

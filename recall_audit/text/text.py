@@ -596,7 +596,9 @@ def names(text: str, language: str = ENGLISH) -> frozenset[Name]:
             i += 1
             continue
         j = i
-        while j < len(tokens) and _is_capitalised(tokens[j]):
+        while j < len(tokens) and (
+            _is_capitalised(tokens[j]) or _links_name(tokens, j, language)
+        ):
             j += 1
         run = tokens[i:j]
         if start and len(run) == 1:
@@ -614,6 +616,17 @@ def names(text: str, language: str = ENGLISH) -> frozenset[Name]:
         start = False
         i = j
     return frozenset(out)
+
+
+# "de" of "Copa Mundial de Fútbol", "Banco de España": one name in these languages.
+_NAME_LINKS = frozenset("de del des du di da della do dos das".split())
+
+
+def _links_name(tokens: list[str], j: int, language: str) -> bool:
+    """A short word joining two capitalised words into one name, outside English."""
+    if language == ENGLISH or tokens[j] not in _NAME_LINKS or j + 1 >= len(tokens):
+        return False
+    return _is_capitalised(tokens[j + 1])
 
 
 # Memoised: asked of every token of every sentence whose names a check reads.
