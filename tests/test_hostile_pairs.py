@@ -122,6 +122,27 @@ PAIRS = [
         "Anna Kowalski was born in 1928 in Gdansk.",
     ),
     # Sentence-level negation: falsity, denial, "no longer", "former".
+    # A negation reaches through "able to", "allowed to" to the verb after it.
+    pair(
+        "negation",
+        "Visitors can swim in the Blue Lagoon of Vestra.",
+        False,
+        "Visitors are not allowed to swim in the Blue Lagoon of Vestra.",
+    ),
+    pair(
+        "negation",
+        "After leaving, the country could benefit from the trade agreements of the union.",
+        False,
+        "After leaving, the country will not be able to benefit from the trade agreements of "
+        "the union.",
+    ),
+    pair(
+        "negation",
+        "The country will not be able to benefit from the trade agreements of the union.",
+        True,
+        "After leaving, the country will not be able to benefit from the trade agreements of "
+        "the union.",
+    ),
     pair(
         "negation",
         "It is false that the museum closed in 2015.",

@@ -335,7 +335,8 @@ class _Reader:
         self.last = value
         if self.scope:
             self.negated.add(value)
-            self.scope -= 1
+            # "not be able to benefit": the ability and what it is for are both denied.
+            self.scope -= value not in _CARRIES_NEGATION
         else:
             self.affirmed.add(value)
 
@@ -554,6 +555,12 @@ def _content_word(low: str) -> str | None:
     if len(low) < 2 or low in STOPWORDS or low in _SCALES:
         return None
     return low
+
+
+# Words through which a negation reaches the verb after them (English closed class).
+_CARRIES_NEGATION = frozenset(
+    stem(w) for w in "able allowed permitted possible likely expected going longer yet".split()
+)
 
 
 def _term(low: str, language: str = ENGLISH) -> str | None:
