@@ -564,6 +564,10 @@ def test_a_later_japanese_clause_without_the_attributes_number_is_about_its_owne
             ["彼は毎朝６時に起きる。", "彼は７時に家を出る。"],
         ),
         ("彼はパリに住んでおり、画家である。", ["彼はパリに住んでいる。", "彼は画家である。"]),
+        # A one-kanji ichidan stem after its particle is a clause, not a list item ("彼は映画を
+        # 見に帰った。" and "彼は映画を家に帰った。" were printed).
+        ("彼は映画を見、家に帰った。", ["彼は映画を見た。", "彼は家に帰った。"]),
+        ("彼女は朝７時に家を出、９時に会社に着いた。", ["彼女は朝７時に家を出た。", "彼女は９時に会社に着いた。"]),
         # A te-form has no sure non-past ("読んで" is of 読む or of 読ぶ?): kept whole.
         ("彼は本を読んで、感想を書く。", None),
     ],

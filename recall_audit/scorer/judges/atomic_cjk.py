@@ -19,7 +19,11 @@ _KANA = re.compile(f"[{cjk.HIRAGANA}]")
 # The continuative endings of Japanese verbs and adjectives (い- and え-row kana, く, て),
 # the copula's で, and the contrastive が: what a clause ends with before 、.
 _JA_CLAUSE_END = "いきぎしじちひびみりえけげせてでねべめれくっが"
-_JA_CLAUSES = re.compile(f"[，,；;]|(?<=[{_JA_CLAUSE_END}])、")
+# An ichidan verb with a one-kanji stem after its particle ("映画を見、") ends one too.
+_JA_ONE_KANJI_STEMS = "見着似煮居出寝得経"
+_JA_CLAUSES = re.compile(
+    f"[，,；;]|(?<=[{_JA_CLAUSE_END}])、|(?<=[をにがもで][{_JA_ONE_KANJI_STEMS}])、"
+)
 _ZH_CLAUSES = re.compile("[，,；;]")
 # Common Chinese verbs, copulas and the adverbs and prepositions that open a predicate:
 # where a subject ends.
@@ -90,6 +94,7 @@ _ENDINGS = [
         ("で$", ("だった", "である")),  # the copula: "３７７６メートルで"
         (f"(?<=[{cjk.HAN}])く$", ("かった", "い")),  # an adjective: "多く"
         (f"(?<=[{_ICHIDAN_I}][きぎちびりい])$|(?<=[居見着似煮じ])$", ("た", "る")),
+        (f"(?<=[をにがもで][{_JA_ONE_KANJI_STEMS}])$", ("た", "る")),
         ("(?<=[えけげせぜてでねべめれ])$", ("た", "る")),
         ("き$", ("いた", "く")),
         ("ぎ$", ("いだ", "ぐ")),
