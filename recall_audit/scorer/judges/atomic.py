@@ -56,6 +56,8 @@ _NO_SPLIT_BEFORE = frozenset({"between", "both", "either", "neither"})
 
 _COPULAS = frozenset("is was are were".split())
 _AUXILIARIES = _COPULAS | {"has", "have", "had", "been"}
+# Participles of a state, not of an event ("located in", "known as").
+_STATES = frozenset("located based headquartered situated centered centred known called named".split())
 
 
 def _main_verb(tokens: list[Token]) -> int:
@@ -192,6 +194,8 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
     auxiliary = tokens[verb].text if _carries_participle(tokens, verb) else ""
     for n, (lo, hi) in enumerate(_predicates(tokens, verb)):
         shared = auxiliary if n and _passive(tokens, lo) else ""
+        if n and not shared and _shares_copula(tokens, verb, lo):
+            shared = tokens[verb].text  # "is open ... and closed on holidays": is closed
         gapped = _gapped(sentence, tokens, lo, hi)
         if gapped:  # "recordings are kept for 7 years and transcripts for 2"
             opening = span_text(sentence, tokens, 0, _opening_phrase(tokens)).rstrip(" ,")
@@ -468,6 +472,15 @@ def _passive(tokens: list[Token], i: int) -> bool:
     return _participle(tokens[i])
 
 
+def _shares_copula(tokens: list[Token], verb: int, i: int) -> bool:
+    """A participle coordinated with a present "is" / "are" and its complement: the
+    copula goes on ("is open daily and closed on holidays"), since a past tense of its
+    own in a present sentence ("The library closed on holidays") is not what it says."""
+    low = tokens[i].low
+    present = tokens[verb].low in ("is", "are")
+    return present and low not in _AUXILIARIES and _participle(tokens[i]) and is_past(tokens[i])
+
+
 def _carries_participle(tokens: list[Token], verb: int) -> bool:
     """An auxiliary followed by a participle ("was written"), which a coordinated
     participle shares."""
@@ -504,6 +517,9 @@ def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
         return [*main, as_claim(subject, span_text(sentence, tokens, first + 2, second))]
     participle = aside[0].low.endswith(("ed", "en", "n")) and opens not in DETERMINERS
     past = is_past(tokens[second + 1])
+    # "Everest, located on the border ..., is": where a thing lies holds as the sentence's
+    # verb does; an event's participle ("born in Warsaw") is past.
+    participle = participle and opens not in _STATES
     copula = _copula(tokens[first - 1], past=past or participle)
     aside_text = span_text(sentence, tokens, first + 1, second)
     return [*main, *(as_claim(subject, copula, part) for part in _complements(aside_text))]
@@ -654,6 +670,8 @@ def _list_before(
             anchors = _anchors(tokens[prev]) and not (
                 noun_phrase and tokens[prev].low in PREPOSITIONS
             )
+            # "infections such as pneumonia and bronchitis": the list depends on "such as".
+            anchors = anchors or (tokens[prev].low == "as" and tokens[prev - 1].low == "such")
             if prev == lo or (anchors and not _after_relative(tokens, lo, prev)):
                 if start == end or tokens[start].low in _AND:
                     return None

@@ -22,7 +22,7 @@ from itertools import pairwise
 from recall_audit.text import lexicon
 from recall_audit.text.text import looks_like_verb
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|,")
+_WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*|,")
 _AUXILIARIES = frozenset(
     "is are was were be been being am has have had do does did can could will would "
     "may might shall should must".split()

@@ -63,7 +63,7 @@ def number_like(tok: Token) -> bool:
 def is_verb(tok: Token, like: Token | None = None) -> bool:
     """A finite verb, or (with `like`, the verb it is coordinated with) any verb form
     inflected as that one is ("features ... and weighs", "was born ... and died")."""
-    low = tok.low
+    low = _unprefixed(tok.low)
     if not low.isalpha() or len(low) < 2:
         return False
     if looks_like_verb(low) and (not low.endswith("ed") or lexicon.is_verb(low)):
@@ -80,6 +80,15 @@ def is_verb(tok: Token, like: Token | None = None) -> bool:
     # "generate heat and water" lists objects.
     plain = not looks_like_verb(like.low)  # not after "are", "can", "was"
     return plain and not low.endswith("s") and lexicon.is_mostly_verb(low)
+
+
+# Prefixes a verb keeps its forms under ("re-elected", "co-founded", "pre-ordered").
+_VERB_PREFIXES = frozenset("re co pre un over under out mis de dis".split())
+
+
+def _unprefixed(low: str) -> str:
+    prefix, dash, rest = low.partition("-")
+    return rest if dash and prefix in _VERB_PREFIXES else low
 
 
 def is_past(tok: Token) -> bool:
