@@ -118,6 +118,10 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             ["The library is open from 9 am to 8 pm.", "The library is closed on public holidays."],
         ),
         ("He was a teacher and retired in 2000.", ["He was a teacher.", "He retired in 2000."]),
+        (  # a modal goes with every verb it governs ("must submit the form by pay a fee")
+            "Students must submit the form by March 1 and pay a fee of $50.",
+            ["Students must submit the form by March 1.", "Students must pay a fee of $50."],
+        ),
         (  # passive, or a past tense of its own? Words cannot tell: kept whole
             "Smith was elected mayor in 2010 and re-elected in 2014 with 62% of the vote.",
             None,  # "Re-elected was elected mayor in 2014" and "Smith re-elected" were printed

@@ -58,6 +58,10 @@ DATASETS = [
             "Its members are Ellie Rowsell (vocals, guitar) and Theo Ellis (bass).",
         ),
         (
+            "The vaccine is given, four weeks apart.",
+            "The vaccine is given in two doses, four weeks apart, and is approved for adults.",
+        ),
+        (
             "Bach was was cantor in Leipzig.",
             "Bach was born in Eisenach and was cantor in Leipzig.",
         ),

@@ -196,6 +196,8 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
         shared = auxiliary if n and _passive(tokens, lo) else ""
         if n and not shared and _shares_copula(tokens, verb, lo):
             shared = tokens[verb].text  # "is open ... and closed on holidays": is closed
+        if n and _takes_plain_verb(tokens, verb) and tokens[lo].low not in _MODALS:
+            shared = tokens[verb].text  # "must submit ... and pay": must pay
         gapped = _gapped(sentence, tokens, lo, hi)
         if gapped:  # "recordings are kept for 7 years and transcripts for 2"
             opening = span_text(sentence, tokens, 0, _opening_phrase(tokens)).rstrip(" ,")
@@ -472,6 +474,15 @@ def _passive(tokens: list[Token], i: int) -> bool:
     return _participle(tokens[i])
 
 
+_MODALS = frozenset("can could may might must shall should will would".split())
+
+
+def _takes_plain_verb(tokens: list[Token], verb: int) -> bool:
+    """A modal before its plain verb ("must submit"), which coordinated verbs share."""
+    after = tokens[verb + 1].low if verb + 1 < len(tokens) else ""
+    return tokens[verb].low in _MODALS and after.isalpha() and lexicon.is_mostly_verb(after)
+
+
 def _shares_copula(tokens: list[Token], verb: int, i: int) -> bool:
     """A participle coordinated with a present "is" / "are" and its complement: the
     copula goes on ("is open daily and closed on holidays"), since a past tense of its
@@ -567,7 +578,9 @@ def _relative_clauses(
 
 
 def _predicates(tokens: list[Token], verb: int) -> list[tuple[int, int]]:
-    """Token ranges of the predicates coordinated with the main verb."""
+    """Token ranges of the predicates coordinated with the main verb (after a modal, with
+    the plain verb it governs: "must submit ... and pay ...")."""
+    like = tokens[verb + 1] if _takes_plain_verb(tokens, verb) else tokens[verb]
     cuts = []
     for i in range(verb + 1, len(tokens) - 1):
         low = tokens[i].low
@@ -576,7 +589,7 @@ def _predicates(tokens: list[Token], verb: int) -> list[tuple[int, int]]:
         joint = low in _AND or (low in ",;" and tokens[i + 1].low not in _AND)
         # A word between commas is a list's item ("photos, podcasts, and music").
         listed = low == "," and i + 2 < len(tokens) and tokens[i + 2].low in {",", *_AND}
-        if joint and not listed and verb_at(tokens, i + 1, tokens[verb]):
+        if joint and not listed and verb_at(tokens, i + 1, like):
             skip = 2 if low in ",;" and tokens[i + 1].low in _AND else 1
             cuts.append((i, i + skip))
     ranges, lo = [], verb

@@ -96,7 +96,10 @@ def malformed(claim: str, sentence: str) -> str:
         if left in _BE and listed and any((left, a) in pairs for a in _ARTICLES):
             # "is director" from "is a screenwriter and director": the article left behind.
             return f"'{left} {right}': a list item without the article it shared"
-        if right == "," and left in _AUXILIARIES:  # "The campus is, the highest ..."
+        # "The campus is, the highest ...", "The vaccine is given, four weeks apart": a
+        # verb cut from its complement (after a noun or an adverb a phrase may follow).
+        bare_verb = left in _AUXILIARIES or verb or lexicon.is_irregular(left)
+        if right == "," and bare_verb:
             return f"'{left},': a verb without its complement"
         agent = (left, "by") in pairs  # "written her husband" from "written by her husband"
         if agent and right in _DETERMINERS:
