@@ -381,6 +381,21 @@ def test_full_width_digits_and_units_are_the_same_numbers() -> None:
     assert result.verdicts[0].explanation != "the context never states 3776 m"
 
 
+@pytest.mark.parametrize(
+    ("claim", "chunk"),
+    [
+        ("The books were translated into 73 languages.", "The books were translated into seventy-three languages."),
+        ("The firm has 150 employees.", "The firm has one hundred and fifty employees."),
+        ("The trial lasted twenty one days.", "The trial lasted 21 days in total."),
+        ("The archive holds a million letters.", "The archive holds 1,000,000 letters."),
+    ],
+)
+def test_a_number_in_words_is_read_to_its_end(claim, chunk) -> None:
+    """ "seventy-three" is 73, not 70 and 3 (which contradicted 73)."""
+    (verdict,) = BuiltinJudge().judge([claim], [chunk])
+    assert verdict.supported and not verdict.contradicted, verdict.explanation
+
+
 def test_latin_and_cjk_cases_side_by_side() -> None:
     judge = BuiltinJudge()
     verdicts = judge.judge(

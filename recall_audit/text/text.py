@@ -87,6 +87,11 @@ _NUMBER_WORDS = {
     "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
     "ninety": 90, "dozen": 12, "twice": 2, "thrice": 3,
 }  # fmt: skip
+# The units of a number in words ("seventy-three"); "one" alone is rarely a count.
+_UNIT_WORDS = {
+    w: i + 1 for i, w in enumerate("one two three four five six seven eight nine".split())
+}
+_TENS = frozenset(float(n) for n in range(20, 100, 10))
 # "no more than 5 days" bounds a number, it denies nothing.
 _BOUNDS = frozenset("more less fewer later earlier longer sooner greater than".split())
 # "first" and "second" are left out: "first album" is rarely a count, "second" is a unit.
@@ -355,7 +360,10 @@ class _Reader:
             self.affirmed.discard(self.last)
 
     def number(self, tok: str, value: str) -> None:
-        number = _number(tok) if tok[0].isdigit() else float(_NUMBER_WORDS[value])
+        if tok[0].isdigit():
+            number = _number(tok)
+        else:
+            number = self._spelled(float(_NUMBER_WORDS.get(value, 1)))
         after = self.peek()
         suffixed = tok[0].isdigit() and bool(_ORDINAL_SUFFIX.match(after.lower()))  # "9th"
         if tok[0].isdigit() and self._day_of_month(number, suffixed):  # "May 1", "9th April"
@@ -388,6 +396,27 @@ class _Reader:
             if self._spaced_word(self.i + 1):
                 unit = _UNITS.get(self.tokens[self.i + 1].lower(), unit)
         self.quantities.setdefault(_fmt(number), set()).add(unit)
+
+    def _spelled(self, number: float) -> float:
+        """A number in words read on to its end: "seventy-three", "twenty one", "two
+        hundred and fifty", "a hundred" (the scale itself is read by `number`)."""
+        number = self._with_units(number)
+        at = self.i
+        words = [t.lower() for t in self.tokens[at : at + 3]]
+        if len(words) == 3 and words[0] == "hundred" and words[1] == "and":
+            rest = _NUMBER_WORDS.get(words[2]) or _UNIT_WORDS.get(words[2])
+            if rest and rest < 100:
+                self.i += 3
+                return number * 100 + self._with_units(float(rest))
+        return number
+
+    def _with_units(self, number: float) -> float:
+        """ "seventy-three": a tens word and the unit after its hyphen or space."""
+        unit = _UNIT_WORDS.get(self.peek().lower())
+        if number in _TENS and unit and self.gaps[self.i] in ("-", " "):
+            self.i += 1
+            return number + unit
+        return number
 
     def _day_of_month(self, number: float, suffixed: bool) -> bool:
         """The number just read (with its ordinal suffix, if `suffixed`) is a day beside
@@ -488,6 +517,8 @@ def analyse(text: str, *, with_names: bool = True, language: str = ENGLISH) -> A
         tok = tokens[r.i]
         r.i += 1
         kind, value = _word_kind(tok, language)
+        if tok.lower() in ("one", "a", "an") and r.peek().lower() in _SCALES:
+            kind, value = _NUMBER, "one"  # "one hundred", "a million": a number
         if kind == _TERM:
             r.term(value)
             if tok.endswith("est") and language == ENGLISH and lexicon.is_superlative(tok):
