@@ -183,6 +183,12 @@ def _anchors(words: tuple[str, ...], stems: tuple[str | None, ...]) -> frozenset
             if i + 1 < len(words) and stems[i + 1] is not None:
                 out.add((stems[i + 1], _value(w)))
             continue
+        # "RAM: 8 GB" binds the number to its key; "256 GB of RAM" to what it measures.
+        if i >= 2 and words[i - 1] == ":" and stems[i - 2] is not None:
+            out.add((stems[i - 2], _value(w)))
+        of = next((k for k in (i + 1, i + 2) if k < len(words) and words[k] == "of"), None)
+        if of is not None and of + 1 < len(stems) and stems[of + 1] is not None:
+            out.add((stems[of + 1], _value(w)))
         for j in range(i - 1, max(-1, i - 1 - _ANCHOR_REACH), -1):
             if not words[j][0].isalnum() or words[j][0].isdigit():
                 break  # punctuation or another number: this number has no fact word
@@ -227,7 +233,7 @@ def exchanged(claim: Shape, evidence: Shape) -> str:
             continue  # "the Physics laboratory in 1960": bound to what the claim names
         for other_word, other in sorted(evidence.anchors):
             if other_word == word and other != number and _kind(other) == _kind(number):
-                return f"the context gives {other} for what the claim dates {number}"
+                return f"the context gives {other} for what the claim gives {number}"
     return ""
 
 

@@ -15,6 +15,9 @@ import functools
 import re
 from collections.abc import Sequence
 from enum import StrEnum
+from itertools import pairwise
+
+from recall_audit.text import lexicon
 
 
 class Mood(StrEnum):
@@ -101,6 +104,7 @@ _TAG_HEADING = re.compile(
 )
 _ITEM_BREAK = re.compile(r"\s*(?:[,;、，；|·•/／]|\s#|\s-\s)\s*")
 _HASHTAG = re.compile(r"#[^\W_]+")
+_MEASURE = re.compile(r"^\d+(?:[.,]\d+)?\s?[^\W\d_]+$")  # "1.8 kg", "5000mAh"
 
 
 def _is_tag_list(sentence: str) -> bool:
@@ -111,9 +115,19 @@ def _is_tag_list(sentence: str) -> bool:
         return len(_ITEM_BREAK.split(sentence[heading.end() :].strip())) >= 2
     items = [i for i in _ITEM_BREAK.split(sentence.strip(" .。")) if i]
     # A bare run of one- and two-word items: no clause can hide in it ("Key: value" items
-    # of a spec sheet each state something).
+    # of a spec sheet each state something, as does a table row holding a measure,
+    # "Model X1 | Weight | 1.8 kg | Colour | silver").
     short = all(len(i.split()) <= 2 and len(i) <= 24 and ":" not in i for i in items)
-    return len(items) >= 5 and short
+    return len(items) >= 5 and short and not ("|" in sentence and _is_table_row(items))
+
+
+def _is_table_row(cells: Sequence[str]) -> bool:
+    """Cells of a flattened table: a measure after the noun that names it ("Weight | 1.8
+    kg"), not after a verb ("weighs | 1.8 kg" lists a claim's words)."""
+    return any(
+        _MEASURE.match(cell) and lexicon.is_mostly_noun(key.split()[-1])
+        for key, cell in pairwise(cells)
+    )
 
 
 @functools.lru_cache(maxsize=1 << 16)  # a run's chunks come back in case after case

@@ -322,6 +322,7 @@ class _Reader:
         # the noun it counts.
         ends = [0, *(m.end() for m in matches)]
         self.gaps = [text[end : m.start()] for end, m in zip(ends, matches, strict=False)]
+        self.tail = text[ends[-1] :]  # what follows the last token
         self.i = 0
         self.terms: set[str] = set()
         self.facts: set[str] = set()
@@ -389,6 +390,8 @@ class _Reader:
                 self.i += 1
         elif self._per_cent() or self._inches():
             unit = "%" if self.tokens[self.i - 1].lower() == "cent" else "in"
+        elif (self.gaps[self.i] if self.i < len(self.gaps) else self.tail)[:1] == '"':
+            unit = "in"  # '55"': the inch mark right after the number
         elif self._spaced_word(self.i):
             unit = COUNTED
             # "90 calendar days": one word between the number and its unit, which is read
@@ -629,7 +632,9 @@ def names(text: str, language: str = ENGLISH) -> frozenset[Name]:
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        if not _is_capitalised(tok):
+        # A unit after its number ("144 Hz", "8 GB") names no one.
+        unit = i > 0 and tokens[i - 1][0].isdigit() and tok.lower() in _UNITS
+        if unit or not _is_capitalised(tok):
             start = tok in _SENTENCE_END or (start and not tok[0].isalnum())
             i += 1
             continue
