@@ -36,6 +36,11 @@ SHEET = "Orbis X1 specifications\nWeight: 2.5kg\nDisplay: 13.3″\nBattery: 5000
         # A key binds its value: 512 is the storage, not the memory.
         ("The Orbis X1 has 512 GB of memory.", "Orbis X1 specifications\nMemory: 16GB, Storage: 512GB", False),
         ("The Orbis X1 has a 55-inch screen.", 'Orbis X1 specifications\nScreen size: 55"', True),
+        # The subject ends at its verb's -s form: "Celsius" is not what the claim is about.
+        ("The oven heats up to 250 degrees Celsius.", "Oven specifications\nMax temperature: 250 °C", True),
+        # A company's suffix is no part of what names it.
+        ("Acme Corp employs 300 people.", "Acme employs 300 people at its plant in Ohio.", True),
+        ("Acme Corp employs 300 people.", "Zenith employs 300 people at its plant in Ohio.", False),
     ],
 )
 def test_key_value_lines_and_units(claim: str, chunk: str, supported: bool) -> None:

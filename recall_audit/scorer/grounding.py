@@ -19,6 +19,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from recall_audit.text import lexicon
 from recall_audit.text.languages import ENGLISH, function_words, leading_name_end, plain
 from recall_audit.text.text import MONTH_FORMS, STOPWORDS, fold, looks_like_verb, stem
 
@@ -28,8 +29,8 @@ _TOKEN = re.compile(r"[^\W_]+(?:[/&-][^\W_]+)*(?:'[^\W_]*)?|[(),;:]")
 # A title is a short first line with no sentence-ending stop ("Winner (band)\n...").
 _TITLE_WORDS = 15
 _SUBJECT_REACH = 8
-# "Edward Wood Jr." is "Wood".
-_SUFFIXES = frozenset("jr sr ii iii iv".split())
+# "Edward Wood Jr." is "Wood", "Acme Corp" is "Acme".
+_SUFFIXES = frozenset("jr sr ii iii iv inc corp ltd llc plc gmbh".split())
 _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?-[a-z]+")
 _OPENERS = STOPWORDS | {"however", "additionally", "moreover", "meanwhile", "today"}
 
@@ -73,6 +74,12 @@ def _in_date(tokens: list[str], i: int) -> bool:
     return any(0 <= j < len(tokens) and tokens[j].isdigit() for j in (i - 1, i + 1))
 
 
+def _present_verb(word: str) -> bool:
+    """ "heats", "offers", "supports": what may be a verb's -s form ends the subject (a
+    plural noun taken for one only leaves the claim without a subject to check)."""
+    return word.islower() and len(word) > 3 and word.endswith("s") and lexicon.is_verb(word)
+
+
 def main_entity(claim: str, common: Callable[[str], bool], language: str = ENGLISH) -> frozenset[str]:
     """The keys of which one names the claim's subject in any evidence about it: in English
     the head of the name the claim opens with, its last word ("Curie" of "Marie Curie",
@@ -103,7 +110,7 @@ def main_entity(claim: str, common: Callable[[str], bool], language: str = ENGLI
             depth += 1
         elif tok == ")":
             depth = max(0, depth - 1)
-        elif tok in ",;:" or looks_like_verb(tok) or _in_date(tokens, i):
+        elif tok in ",;:" or looks_like_verb(tok) or _present_verb(tok) or _in_date(tokens, i):
             break
         elif not depth:
             if i == 0 and common(tok) and not (len(tokens) > 1 and _is_name(tokens[1])):
