@@ -118,6 +118,18 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             ["The library is open from 9 am to 8 pm.", "The library is closed on public holidays."],
         ),
         ("He was a teacher and retired in 2000.", ["He was a teacher.", "He retired in 2000."]),
+        (  # a part parallel to the whole complement ("runs every 10 minutes during every 20
+            # minutes at night" was printed)
+            "The tram runs every 10 minutes during peak hours and every 20 minutes at night.",
+            ["The tram runs every 10 minutes during peak hours.", "The tram runs every 20 minutes at night."],
+        ),
+        (  # ("published in over in more than 80 countries" was printed)
+            "His novels have been published in over 45 languages and in more than 80 countries.",
+            [
+                "His novels have been published in over 45 languages.",
+                "His novels have been published in more than 80 countries.",
+            ],
+        ),
         (  # a modal goes with every verb it governs ("must submit the form by pay a fee")
             "Students must submit the form by March 1 and pay a fee of $50.",
             ["Students must submit the form by March 1.", "Students must pay a fee of $50."],

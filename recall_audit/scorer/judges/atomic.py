@@ -627,6 +627,12 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
         return whole
     if any(t.low == tokens[anchor].low for t in tokens[joint + 1 : right_end]):
         return whole  # "kept for 7 years and transcripts for 2": a clause with its verb gapped
+    echo = _echo(tokens, lo, anchor, joint)
+    if echo is not None:  # "runs every 10 minutes during peak hours and every 20 minutes at
+        # night": the second part parallels the verb's whole complement, not "during"'s object
+        head = span_text(sentence, tokens, lo, echo)
+        pair = ((echo, joint - (tokens[joint - 1].text == ",")), (joint + 1, hi))
+        return [f"{head} {span_text(sentence, tokens, a, b)}" for a, b in pair]
     items.append((joint + 1, right_end))
     if len(items) == 2 and tokens[joint - 1].text == ",":
         # "revenue of $4.2 billion, up 6% ..., and net income of $310 million": a comma
@@ -661,6 +667,15 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     head = span_text(sentence, tokens, lo, anchor + 1)
     tail = span_text(sentence, tokens, right_end, hi)
     return [" ".join(filter(None, (head, text, tail))) for text in texts]
+
+
+def _echo(tokens: list[Token], lo: int, anchor: int, joint: int) -> int | None:
+    """Where the predicate before `anchor` holds the word the part after "and" opens with
+    (not an article): that part parallels what starts there."""
+    opens = tokens[joint + 1].text
+    if opens in ("a", "an", "the") or not opens[:1].isalpha():
+        return None
+    return next((i for i in range(lo + 1, anchor) if tokens[i].text == opens), None)
 
 
 def _list_before(
