@@ -118,6 +118,21 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             ["The library is open from 9 am to 8 pm.", "The library is closed on public holidays."],
         ),
         ("He was a teacher and retired in 2000.", ["He was a teacher.", "He retired in 2000."]),
+        (  # a name's "!" ends no sentence ("In 2017, Shout!" was a claim)
+            "In 2017, Shout! Factory released a Blu-ray edition of the film.",
+            None,
+        ),
+        (  # nor does the full stop of "Bros."
+            "The film was made by Warner Bros. Pictures and earned 40 million dollars.",
+            ["The film was made by Warner Bros. Pictures.", "The film earned 40 million dollars."],
+        ),
+        (  # a phrase after a comma that opens with a preposition is an aside, not an item
+            "Nintendo released a bundle, including two games on one disc, and a soundtrack.",
+            [
+                "Nintendo released a bundle, including two games on one disc.",
+                "Nintendo released a soundtrack.",
+            ],
+        ),
         (  # a part parallel to the whole complement ("runs every 10 minutes during every 20
             # minutes at night" was printed)
             "The tram runs every 10 minutes during peak hours and every 20 minutes at night.",

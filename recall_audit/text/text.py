@@ -707,7 +707,7 @@ _ABBREVIATIONS = frozenset(
     """
     dr mr mrs ms prof sr jr st mt ft vs etc gen col lt sgt capt cmdr rev gov sen rep pres inc
     ltd co corp dept univ est approx ca cf al jan feb mar apr jun jul aug sep sept oct nov dec
-    ed eds
+    ed eds bros
     """.split()
 )
 # These are abbreviations only before a number ("No. 1", "Vol. 2"); "no." may end a sentence.

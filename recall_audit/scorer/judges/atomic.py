@@ -710,7 +710,9 @@ def _list_before(
         end = start - 1  # the comma before this part
         # "sales of $2 billion, up 4% from the year before, and ...": an aside of the item
         # before it, not an item.
-        if not (tokens[start].low in ("up", "down") or is_adverb(tokens[start])):
+        # So is a phrase opening with a preposition (", including A and B games").
+        opens = tokens[start].low
+        if not (opens in ("up", "down") or opens in PREPOSITIONS or is_adverb(tokens[start])):
             items.insert(0, (start, item_end))
             item_end = end
 
