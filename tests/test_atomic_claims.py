@@ -756,6 +756,28 @@ def test_a_chunk_that_denies_the_claim_lends_no_words_to_a_pool() -> None:
             "Le musée ouvre à 9 heures, ferme à 18 heures et coûte 12 euros.",
             ["Le musée ouvre à 9 heures.", "Le musée ferme à 18 heures.", "Le musée coûte 12 euros."],
         ),
+        (  # a place in an aside stays in it ("Le Louvre, situé a accueilli …" was printed)
+            "Le Louvre, situé à Paris, a accueilli 8,9 millions de visiteurs en 2023.",
+            None,
+        ),
+        (  # a participle shares its auxiliary ("Victor Hugo mort en 1885." was printed)
+            "Victor Hugo est né en 1802 à Besançon et mort en 1885 à Paris.",
+            [
+                "Victor Hugo est né en 1802.",
+                "Victor Hugo est né à Besançon.",
+                "Victor Hugo est mort en 1885.",
+                "Victor Hugo est mort à Paris.",
+            ],
+        ),
+        (
+            "El puente fue construido en 1920 y renovado en 2005.",
+            ["El puente fue construido en 1920.", "El puente fue renovado en 2005."],
+        ),
+        (  # two common words before any name: the subject is its article and noun ("Le train
+            # part de Lyon à 7 arrive à Marseille" was printed)
+            "Le train part de Lyon à 7 h et arrive à Marseille à 9 h 40.",
+            ["Le train part de Lyon à 7 h.", "Le train arrive à Marseille à 9 h 40."],
+        ),
         (  # a comma already in the part sets off an apposition, not a series
             "La Loire, le plus long fleuve de France, mesure 1006 km et traverse 12 départements.",
             ["La Loire, le plus long fleuve de France, mesure 1006 km.", "La Loire traverse 12 départements."],

@@ -85,11 +85,12 @@ def leading_name_end(words: Sequence[str], language: str) -> int:
     """Where the name a sentence opens with ends, told without a verb list: at the first
     lower-case content word after a name ("Der Kühlschrank Nordhaus KF 360 | hat", "El
     endpoint /v1/pagos de Pagaloya | devuelve", "L'oxygène | représente"), or at a comma
-    after a name;
-    a short function word before a capital belongs to the name ("Copa Mundial de Fútbol").
-    0 when the sentence opens with no name."""
+    after a name; a short function word before a capital belongs to the name ("Copa
+    Mundial de Fútbol"), and "de" before a number ("... de 2010"). 0 when the sentence
+    opens with no name, or with two common words before any ("Le train part | de Lyon")."""
     grammar = function_words(language)
     named = False
+    common = 0  # lower-case content words before any name
     for i, word in enumerate(words):
         first = word[:1]
         if first == ",":
@@ -100,11 +101,15 @@ def leading_name_end(words: Sequence[str], language: str) -> int:
             named = named or i > 0 or plain(word) not in grammar
             continue
         after = words[i + 1][:1] if i + 1 < len(words) else ""
-        # "de" of "Copa Mundial de Fútbol de 2010"; a number only after a name's second
-        # word ("Ouvert à 9" names nothing).
-        joins = after.isupper() or (after.isdigit() and i > 1)
+        joins = after.isupper() or (after.isdigit() and plain(word) in _YEAR_LINKS)
         if plain(word) in grammar and len(word) <= 3 and joins:
             continue
         if named:
             return i
+        common += plain(word) not in grammar
+        if common > 1:
+            return 0
     return 0
+
+
+_YEAR_LINKS = frozenset("de del di da du des".split())

@@ -74,9 +74,37 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
             subject = name or _opening_noun_phrase(sentence, tokens, language)
             if not subject:
                 return [sentence]
-            text = f"{subject} {text}"
+            auxiliary = _shared_auxiliary(tokens, len(subject), tokens[a], language)
+            text = " ".join(filter(None, (subject, auxiliary, text)))
         claims.append(as_claim(text))
     return claims
+
+
+# Auxiliaries of a compound tense or a passive, and the endings of the participles they
+# take: "est né … et mort …" shares "est" ("Victor Hugo mort en 1885." is no sentence).
+_AUXILIARIES_OF = {
+    "fr": frozenset("est sont était étaient fut a ont avait".split()),
+    "es": frozenset("es son fue fueron era ha han había está".split()),
+    "it": frozenset("è sono era fu ha hanno".split()),
+    "pt": frozenset("é são foi foram era tem têm".split()),
+}
+_PARTICIPLE_ENDINGS = {
+    "fr": re.compile(r"(?:é|ée|és|ées|ort|orte|ert|erte|is|ise|it|ite|u|ue|us|ues)$"),
+    "es": re.compile(r"(?:ado|ada|ados|adas|ido|ida|idos|idas|to|ta|cho|cha)$"),
+    "it": re.compile(r"(?:ato|ata|ati|ate|uto|uta|ito|ita|to|ta)$"),
+    "pt": re.compile(r"(?:ado|ada|ados|adas|ido|ida|idos|idas|to|ta)$"),
+}
+
+
+def _shared_auxiliary(tokens: list[Token], subject_end: int, opens: Token, language: str) -> str:
+    """The first part's auxiliary, right after its subject, when this part opens with a
+    participle it governs; '' otherwise ("et ferme …" has a verb of its own)."""
+    after = next((t for t in tokens if t.start >= subject_end), None)
+    auxiliaries = _AUXILIARIES_OF.get(language, frozenset())
+    ending = _PARTICIPLE_ENDINGS.get(language)
+    if after is None or after.low not in auxiliaries or ending is None:
+        return ""
+    return after.text if ending.search(opens.low) else ""
 
 
 def _series_comma(tokens: list[Token], i: int, last: int, language: str) -> bool:
@@ -220,6 +248,10 @@ def _when_and_where(claim: str, language: str) -> list[str]:
         return [claim]
     (date,), (place,) = dates, places
     if date[0] < place[1] and place[0] < date[1]:
+        return [claim]
+    # A comma sets one of them in an aside ("Le Louvre, situé à Paris, a accueilli … en
+    # 2023"): cut out of it, the aside would lose its words.
+    if any(t.text == "," for t in tokens[start : max(date[1], place[1])]):
         return [claim]
     first, second = sorted((date, place))
     return [_without(claim, tokens, second), _without(claim, tokens, first)]
