@@ -791,6 +791,10 @@ def test_a_chunk_that_denies_the_claim_lends_no_words_to_a_pool() -> None:
             ["El puente de Alcántara mide 194 metros.", "El puente de Alcántara tiene 6 arcos."],
         ),
         ("Brot und Milch kosten zusammen 3 Euro.", None),  # a list, not two facts
+        (  # "und" between two names lists them, it joins no parts
+            "Die App kostet 4,99 Euro im Monat und ist für iOS und Android verfügbar.",
+            ["Die App kostet 4,99 Euro im Monat.", "Die App ist für iOS und Android verfügbar."],
+        ),
         (  # a part with a subject of its own takes no name; its verb left out is filled in
             "Le cuivre fond à 1085 °C, et le zinc à 420 °C.",
             ["Le cuivre fond à 1085 °C.", "Le zinc fond à 420 °C."],

@@ -34,14 +34,16 @@ def split(sentence: str, tokens: list[Token], language: str) -> list[str]:
 
 def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str]:
     parts, start = [], 0
-    last = max((i for i, t in enumerate(tokens) if i and t.low in _CONJUNCTIONS), default=0)
-    for i, tok in enumerate(tokens):
+    joints = [i for i, t in enumerate(tokens) if i and t.low in _CONJUNCTIONS]
+    # Between two capitalised words "und" / "y" lists names ("für iOS und Android"),
+    # it joins no parts.
+    joints = [i for i in joints if not _between_names(tokens, i)]
+    last = max(joints, default=0)
+    for i in range(len(tokens)):
         # A comma already in the part sets off an apposition or an opening phrase ("La
         # Loire, le plus long fleuve de France, mesure …"): the next one ends it.
         aside = any(t.text == "," for t in tokens[start:i])
-        if i and (
-            tok.low in _CONJUNCTIONS or (not aside and _series_comma(tokens, i, last, language))
-        ):
+        if i and (i in joints or (not aside and _series_comma(tokens, i, last, language))):
             parts.append((start, i - (tokens[i - 1].text == ",")))
             start = i + 1
     parts.append((start, len(tokens)))
@@ -105,6 +107,12 @@ def _shared_auxiliary(tokens: list[Token], subject_end: int, opens: Token, langu
     if after is None or after.low not in auxiliaries or ending is None:
         return ""
     return after.text if ending.search(opens.low) else ""
+
+
+def _between_names(tokens: list[Token], i: int) -> bool:
+    """Both neighbours hold a capital ("iOS und Android", "Brot und Milch")."""
+    before, after = tokens[i - 1].text, tokens[i + 1].text if i + 1 < len(tokens) else ""
+    return any(map(str.isupper, before)) and any(map(str.isupper, after))
 
 
 def _series_comma(tokens: list[Token], i: int, last: int, language: str) -> bool:
