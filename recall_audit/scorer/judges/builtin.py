@@ -123,7 +123,7 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
     language = detect([ground_truth])
     spans = sentence_spans(ground_truth)
     if language == ENGLISH:
-        spans = _named_exclamations(ground_truth, spans)
+        spans = claim_form.named_exclamations(ground_truth, spans)
     for start, end in spans:
         sentence = ground_truth[start:end].lstrip("-*•· \t")
         reader = atomic_cjk if _mostly_spaceless(sentence) else atomic
@@ -142,24 +142,6 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
                 facts = [clause]  # kept whole rather than cut into a claim it does not state
             claims.extend(c.strip() for c in facts if _is_checkable(c))
     return list(dict.fromkeys(claims))
-
-
-def _named_exclamations(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Sentences cut at a name's "!" ("Shout! Factory released ...", "Impulse! Records")
-    joined again: a cut where one side is no sentence was no sentence's end."""
-    out: list[tuple[int, int]] = []
-    for start, end in spans:
-        if out and text[out[-1][1] - 1] == "!":
-            before, here = text[out[-1][0] : out[-1][1]], text[start:end]
-            if _verbless(before) or _verbless(here):
-                out[-1] = (out[-1][0], end)
-                continue
-        out.append((start, end))
-    return out
-
-
-def _verbless(sentence: str) -> bool:
-    return claim_form.fragment(sentence).startswith("no verb")
 
 
 def _merge(parts: Sequence[Analysis]) -> Analysis:

@@ -225,3 +225,21 @@ def _mixed_voice(claims: Sequence[str], sentence: str) -> bool:
     passive = any(a in _BE and b.endswith("ed") for a, b in nexts)
     coordinated = {b for a, b in pairwise(_words(sentence)) if a in ("and", "or")}
     return passive and any(a.endswith("ed") and a in coordinated for a, _ in nexts)
+
+
+def named_exclamations(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sentences cut at a name's "!" ("Shout! Factory released ...", "Impulse! Records")
+    joined again: a cut where one side is no sentence was no sentence's end."""
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        if out and text[out[-1][1] - 1] == "!":
+            before, here = text[out[-1][0] : out[-1][1]], text[start:end]
+            if _verbless(before) or _verbless(here):
+                out[-1] = (out[-1][0], end)
+                continue
+        out.append((start, end))
+    return out
+
+
+def _verbless(sentence: str) -> bool:
+    return fragment(sentence).startswith("no verb")
