@@ -81,6 +81,24 @@ def snowball(word: str, code: str) -> str:
     return _stemmer(code).stemWord(word)
 
 
+# Month names of the other languages, lower case (English's are in text.py).
+MONTHS_OF: dict[str, tuple[str, ...]] = {
+    code: tuple(names.split())
+    for code, names in {
+        "de": "januar februar märz april mai juni juli august september oktober november "
+        "dezember",
+        "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre "
+        "décembre",
+        "es": "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre "
+        "noviembre diciembre",
+        "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
+        "novembre dicembre",
+        "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro "
+        "novembro dezembro",
+    }.items()
+}
+
+
 def leading_name_end(words: Sequence[str], language: str) -> int:
     """Where the name a sentence opens with ends, told without a verb list: at the first
     lower-case content word after a name ("Der Kühlschrank Nordhaus KF 360 | hat", "El

@@ -80,17 +80,16 @@ _WEEKDAYS = {
 # A negation governs the next content word only: in "not approved in Europe" it is the
 # approval that is denied, not Europe.
 _NEGATION_SCOPE = 1
-_NUMBER_WORDS = {
-    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+# The units of a number in words ("seventy-three"); "one" alone is rarely a count.
+_UNIT_WORDS = {
+    w: i + 1 for i, w in enumerate("one two three four five six seven eight nine".split())
+}
+_NUMBER_WORDS = {w: n for w, n in _UNIT_WORDS.items() if w != "one"} | {
     "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
     "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
     "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
     "ninety": 90, "dozen": 12, "twice": 2, "thrice": 3,
 }  # fmt: skip
-# The units of a number in words ("seventy-three"); "one" alone is rarely a count.
-_UNIT_WORDS = {
-    w: i + 1 for i, w in enumerate("one two three four five six seven eight nine".split())
-}
 _TENS = frozenset(float(n) for n in range(20, 100, 10))
 # "no more than 5 days" bounds a number, it denies nothing.
 _BOUNDS = frozenset("more less fewer later earlier longer sooner greater than".split())
@@ -714,8 +713,9 @@ _ABBREVIATIONS = frozenset(
 _NUMBERED = frozenset("no nos vol vols pp p fig figs op art ch sec".split())
 # German writes an ordinal with a full stop: "am 25. März 1957", "im 19. Jahrhundert".
 _GERMAN_ORDINAL = re.compile(
-    r"(?:[1-9]|[12]\d|3[01])\.\s+(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August"
-    r"|September|Oktober|November|Dezember|Jahrhunderts?|Jh\b)"
+    r"(?:[1-9]|[12]\d|3[01])\.\s+(?:"
+    + "|".join(m.capitalize() for m in (*languages.MONTHS_OF["de"], "jänner"))
+    + r"|Jahrhunderts?|Jh\b)"
 )
 # A sentence ends at . ! or ? (plus closing quotes or brackets) followed by white space and
 # something that can start a sentence; line breaks always end one. Written as one character

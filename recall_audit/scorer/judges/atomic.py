@@ -192,11 +192,12 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
     claims: list[str] = []
     # "was written by A and sung by B": the second predicate is "was sung by B".
     auxiliary = tokens[verb].text if _carries_participle(tokens, verb) else ""
-    for n, (lo, hi) in enumerate(_predicates(tokens, verb)):
+    modal = _takes_plain_verb(tokens, verb)
+    for n, (lo, hi) in enumerate(_predicates(tokens, verb, modal)):
         shared = auxiliary if n and _passive(tokens, lo) else ""
         if n and not shared and _shares_copula(tokens, verb, lo):
             shared = tokens[verb].text  # "is open ... and closed on holidays": is closed
-        if n and _takes_plain_verb(tokens, verb) and tokens[lo].low not in _MODALS:
+        if n and modal and tokens[lo].low not in _MODALS:
             shared = tokens[verb].text  # "must submit ... and pay": must pay
         gapped = _gapped(sentence, tokens, lo, hi)
         if gapped:  # "recordings are kept for 7 years and transcripts for 2"
@@ -577,10 +578,10 @@ def _relative_clauses(
     return extra, tokens, sentence
 
 
-def _predicates(tokens: list[Token], verb: int) -> list[tuple[int, int]]:
-    """Token ranges of the predicates coordinated with the main verb (after a modal, with
+def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, int]]:
+    """Token ranges of the predicates coordinated with the main verb (after a `modal`, with
     the plain verb it governs: "must submit ... and pay ...")."""
-    like = tokens[verb + 1] if _takes_plain_verb(tokens, verb) else tokens[verb]
+    like = tokens[verb + 1] if modal else tokens[verb]
     cuts = []
     for i in range(verb + 1, len(tokens) - 1):
         low = tokens[i].low

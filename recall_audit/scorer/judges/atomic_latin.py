@@ -17,7 +17,7 @@ from recall_audit.scorer.judges.english_verbs import (
     span_text,
     tokenize,
 )
-from recall_audit.text.languages import function_words, leading_name_end, plain
+from recall_audit.text.languages import MONTHS_OF, function_words, leading_name_end, plain
 
 _CONJUNCTIONS = frozenset("und et y e".split())  # "and" where no verb list is known
 
@@ -39,11 +39,13 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
     # it joins no parts.
     joints = [i for i in joints if not _between_names(tokens, i)]
     last = max(joints, default=0)
-    for i in range(len(tokens)):
+    for i in range(1, len(tokens)):
         # A comma already in the part sets off an apposition or an opening phrase ("La
         # Loire, le plus long fleuve de France, mesure …"): the next one ends it.
-        aside = any(t.text == "," for t in tokens[start:i])
-        if i and (i in joints or (not aside and _series_comma(tokens, i, last, language))):
+        series = _series_comma(tokens, i, last, language) and not any(
+            t.text == "," for t in tokens[start:i]
+        )
+        if i in joints or series:
             parts.append((start, i - (tokens[i - 1].text == ",")))
             start = i + 1
     parts.append((start, len(tokens)))
@@ -233,14 +235,7 @@ _PLACE_PREPOSITIONS = {
 }
 _DATE_OPENERS = frozenset("im am jahr jahre en le l'an el de il nel del em no".split())
 _SPAN_MARKS = frozenset("ab seit bis von depuis dès jusqu jusqu'en desde hasta dal fino até".split())
-_MONTHS = frozenset(
-    """januar februar märz april mai juni juli august september oktober november dezember
-    janvier février mars avril juin juillet août septembre octobre novembre décembre
-    enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre
-    noviembre diciembre gennaio febbraio aprile maggio giugno luglio agosto settembre
-    ottobre dicembre janeiro fevereiro março maio junho julho setembro outubro novembro
-    dezembro""".split()
-)
+_MONTHS = frozenset(name for names in MONTHS_OF.values() for name in names)
 
 
 def _when_and_where(claim: str, language: str) -> list[str]:
