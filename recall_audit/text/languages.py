@@ -35,6 +35,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 # Another language must clearly lead: English and its neighbours share a few short words.
 _LEAD = 1.5
 _MIN_HITS = 3
+_MIN_HITS_SHORT = 2
 
 
 def plain(word: str) -> str:
@@ -67,6 +68,11 @@ def detect(texts: Iterable[str], budget: int = 4000) -> str:
                 counts[code] += folded in function_words(code)
     best = max(_KNOWN, key=counts.__getitem__)
     if counts[best] >= _MIN_HITS and counts[best] >= _LEAD * max(counts[ENGLISH], 1):
+        return best
+    # A short sentence has few function words ("Das Museum zeigt Gemälde und Fotografien."
+    # has two): with no English one, two of one language alone in the lead tell.
+    runner_up = max(counts[code] for code in _KNOWN if code != best)
+    if counts[ENGLISH] == 0 and counts[best] >= _MIN_HITS_SHORT and counts[best] > runner_up:
         return best
     return ENGLISH
 

@@ -173,9 +173,9 @@ def _top_level(tokens: list[Token], lo: int, hi: int, value: str) -> list[int]:
 def split(sentence: str, language: str = ENGLISH) -> list[str]:
     """The atomic claims of one English (or other space-separated) sentence."""
     tokens = tokenize(sentence)
-    verb = _main_verb(tokens)
-    if verb < 0 and language != ENGLISH:  # no verb list to find the subject's end by
+    if language != ENGLISH:  # English verbs say nothing there ("Le pass donne …")
         return atomic_latin.split(sentence, tokens, language)
+    verb = _main_verb(tokens)
     if verb < 0:
         return _with_aside(sentence, tokens)
     # "The library not only lends books but also offers ...": "not only" is no subject's.

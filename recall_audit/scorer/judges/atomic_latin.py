@@ -29,7 +29,12 @@ def split(sentence: str, tokens: list[Token], language: str) -> list[str]:
     name when it opens with a lower-case word (its verb); then each claim that says both
     when and where is two ("wurde 1685 in Eisenach geboren")."""
     parts = _joined_parts(sentence, tokens, language)
-    return [claim for part in parts for claim in _when_and_where(part, language)]
+    return [
+        item
+        for part in parts
+        for claim in _when_and_where(part, language)
+        for item in _list_items(claim, language)
+    ]
 
 
 def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str]:
@@ -37,7 +42,13 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
     joints = [i for i, t in enumerate(tokens) if i and t.low in _CONJUNCTIONS]
     # Between two capitalised words "und" / "y" lists names ("für iOS und Android"),
     # it joins no parts.
-    joints = [i for i in joints if not _between_names(tokens, i)]
+    joints = [
+        i
+        for i in joints
+        if not _between_names(tokens, i)
+        and not _name_ends(tokens, i, language)
+        and not _between_two(tokens, i)
+    ]
     last = max(joints, default=0)
     for i in range(1, len(tokens)):
         # A comma already in the part sets off an apposition or an opening phrase ("La
@@ -49,7 +60,7 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
             parts.append((start, i - (tokens[i - 1].text == ",")))
             start = i + 1
     parts.append((start, len(tokens)))
-    if len(parts) < 2 or not all(_states_fact(tokens, a, b) for a, b in parts):
+    if len(parts) < 2 or not all(_states_fact(tokens, a, b, language) for a, b in parts):
         return [sentence]
     name = _leading_name(sentence, tokens, language)
     # An opening phrase set off by a comma ("À la Banque Lumière, …") holds for every part;
@@ -75,7 +86,7 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
             # A part opening with its verb takes the name, else the sentence's article and
             # noun ("Le musée | ouvre …, ferme …"); one opening with an article or a
             # possessive ("l'azote …", "su final …") has a subject of its own.
-            subject = name or _opening_noun_phrase(sentence, tokens, language)
+            subject = name or opening_noun_phrase(sentence, tokens, language)
             if not subject:
                 return [sentence]
             auxiliary = _shared_auxiliary(tokens, len(subject), tokens[a], language)
@@ -115,6 +126,21 @@ def _between_names(tokens: list[Token], i: int) -> bool:
     """Both neighbours hold a capital ("iOS und Android", "Brot und Milch")."""
     before, after = tokens[i - 1].text, tokens[i + 1].text if i + 1 < len(tokens) else ""
     return any(map(str.isupper, before)) and any(map(str.isupper, after))
+
+
+def _between_two(tokens: list[Token], i: int) -> bool:
+    """"zwischen 2 und 3 Stunden", "entre 10 et 20 euros": one range, no two parts."""
+    return any(t.low in _BETWEEN for t in tokens[max(i - 4, 0) : i])
+
+
+def _name_ends(tokens: list[Token], i: int, language: str) -> bool:
+    """Only a name follows to the end, after an article or a preposition ("… el Real
+    Madrid y el FC Barcelona.", "… et au Centre Pompidou."): the last item of a list, no
+    part of its own."""
+    rest = [t for t in tokens[i + 1 :] if t.text not in ".!?"]
+    if rest and plain(rest[0].low) in function_words(language):
+        rest = rest[1:]
+    return bool(rest) and all(t.text[:1].isupper() or number_like(t) for t in rest)
 
 
 def _series_comma(tokens: list[Token], i: int, last: int, language: str) -> bool:
@@ -181,11 +207,25 @@ def _filled(
     return " ".join(span_text(sentence, tokens, x, y) for x, y in pieces if x < y)
 
 
-def _opening_noun_phrase(sentence: str, tokens: list[Token], language: str) -> str:
-    """The article and noun a sentence opens with ("Le musée"), '' when it opens otherwise."""
+def opening_noun_phrase(sentence: str, tokens: list[Token], language: str) -> str:
+    """The article and noun a sentence opens with, with the numbers and the complements
+    after it ("Le musée", "La versión 3.2 de la aplicación"); '' when it opens otherwise."""
     if not tokens or not _opens_noun_phrase(tokens[0], language):
         return ""
-    return span_text(sentence, tokens, 0, _noun_phrase_length(tokens[0]))
+    end = _noun_phrase_length(tokens[0])
+    while end < len(tokens):
+        if number_like(tokens[end]):
+            end += 1
+        elif tokens[end].low in _OF and end + 1 < len(tokens):
+            # "de la aplicación", "du billet", "der App": the link, an article, a noun
+            end += 1 + _opens_noun_phrase(tokens[end + 1], language) + 1
+        else:
+            break
+    return span_text(sentence, tokens, 0, min(end, len(tokens)))
+
+
+# The words that join a noun's complement to it: "… de la aplicación", "… der App".
+_OF = frozenset("de del du des der von di della do da".split())
 
 
 def _noun_phrase_length(article: Token) -> int:
@@ -211,9 +251,20 @@ def _opens_noun_phrase(tok: Token, language: str) -> bool:
     return word in _DETERMINERS_OF.get(language, frozenset())
 
 
-def _states_fact(tokens: list[Token], a: int, b: int) -> bool:
+def _states_fact(tokens: list[Token], a: int, b: int, language: str) -> bool:
+    """A part of three words or more holding a number or a name, or opening with a verb
+    and its object: a lower-case word before an article ("… e incluye un modo oscuro";
+    an adjective seldom takes one, so "rápido y seguro" stays whole)."""
     words = tokens[a:b]
-    return len(words) >= 3 and any(
+    if len(words) < 3:
+        return False
+    first, second = words[0], words[1]
+    verb_and_object = (
+        first.text[:1].islower()
+        and plain(first.low) not in function_words(language)
+        and _opens_noun_phrase(second, language)
+    )
+    return verb_and_object or any(
         number_like(t) or (k and t.text[:1].isupper()) for k, t in enumerate(words)
     )
 
@@ -234,7 +285,9 @@ _PLACE_PREPOSITIONS = {
     "pt": frozenset({"em", "no", "na"}),
 }
 _DATE_OPENERS = frozenset("im am jahr jahre en le l'an el de il nel del em no".split())
-_SPAN_MARKS = frozenset("ab seit bis von depuis dès jusqu jusqu'en desde hasta dal fino até".split())
+_SPAN_MARKS = frozenset(
+    "ab seit bis von depuis dès jusqu jusqu'en desde hasta dal fino até".split()
+)
 _MONTHS = frozenset(name for names in MONTHS_OF.values() for name in names)
 
 
@@ -310,3 +363,64 @@ def _place_spans(tokens: list[Token], start: int, language: str) -> list[tuple[i
             hi += 1
         spans.append((i, hi))
     return spans
+
+
+# Where "A und B" is no list of things the sentence states one by one ("zwischen Paris und
+# Lyon", "entre la France et l'Italie"), and the numbers that count a list's items ("zwei
+# Monde, Phobos und Deimos": the count is an apposition's head, no item).
+_BETWEEN = frozenset("zwischen entre tra fra".split())
+_COUNTS = frozenset(
+    "zwei drei vier fünf sechs sieben acht neun zehn deux trois quatre cinq six sept huit "
+    "neuf dix dos tres cuatro cinco seis siete ocho nueve diez".split()
+)
+_ITEM_LENGTH = 4
+
+
+def _list_items(claim: str, language: str) -> list[str]:
+    """A claim ending in a list ("… unterstützt Windows, macOS und Linux", "il faut 250 g
+    de farine, 125 g de beurre et une pincée de sel") as one claim per item, each after
+    the words before the list. The items after the first show how long the first is.
+    The claim whole unless the items are alike: none over four words, the last no longer
+    than the others (a German verb after the list, "in Rot und Blau erhältlich", would be
+    cut off), no item holding a comma."""
+    tokens = tokenize(claim)
+    end = len(tokens) - (bool(tokens) and tokens[-1].text in ".!?")
+    joint = next((i for i in range(end - 2, 1, -1) if tokens[i].low in _CONJUNCTIONS), None)
+    if joint is None or _between_two(tokens, joint):
+        return [claim]
+    items = [(joint + 1, end)]
+    hi = joint
+    while True:  # the items between commas, from the last back
+        comma = next((i for i in range(hi - 1, 0, -1) if tokens[i].text == ","), None)
+        if comma is None or not 0 < hi - comma - 1 <= _ITEM_LENGTH:
+            break
+        items.insert(0, (comma + 1, hi))
+        hi = comma
+    lo = hi - (items[0][1] - items[0][0])
+    openers = {tokens[a].low for a, _ in items}
+    if len(openers) == 1:  # "au Louvre, au musée d'Orsay et au Centre Pompidou"
+        lo = next(
+            (
+                i
+                for i in range(hi - 1, hi - _ITEM_LENGTH - 1, -1)
+                if i > 0 and tokens[i].low in openers
+            ),
+            lo,
+        )
+    elif lo > 0 and _opens_noun_phrase(tokens[lo - 1], language):
+        lo -= 1  # an article goes with its noun
+    items.insert(0, (lo, hi))
+    lengths = [b - a for a, b in items]
+    if lo < 2 or any(not 0 < n <= _ITEM_LENGTH for n in lengths):
+        return [claim]
+    if lengths[-1] > max(lengths[:-1]) + _opens_noun_phrase(tokens[items[-1][0]], language):
+        return [claim]
+    before = tokens[lo - 1]
+    if before.text == "," or before.low in _COUNTS:
+        return [claim]
+    if number_like(before) or any(t.text == "," for a, b in items[-1:] for t in tokens[a:b]):
+        return [claim]
+    if language == "de" and not any(map(str.isupper, tokens[end - 1].text)):
+        return [claim]  # a German list of nouns ends in a capital: else a verb follows
+    prefix = span_text(claim, tokens, 0, lo)
+    return [as_claim(prefix, span_text(claim, tokens, a, b)) for a, b in items]

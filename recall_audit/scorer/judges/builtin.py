@@ -27,10 +27,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain, pairwise
+from types import ModuleType
 
 from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
-from recall_audit.scorer.judges import atomic, atomic_cjk, claim_form
+from recall_audit.scorer.judges import atomic, atomic_cjk, claim_form, latin_pronouns
 from recall_audit.scorer.judges.checks import CONTRADICTIONS, RULES, Claim, Evidence, vetoes
 from recall_audit.scorer.relations import Shape, shape
 from recall_audit.text import assertion, cjk, lexicon
@@ -115,6 +116,13 @@ def _is_checkable(claim: str) -> bool:
     return bool(a.terms or a.quantities or a.facts)
 
 
+def _reader(sentence: str, language: str) -> ModuleType | latin_pronouns.Reader:
+    """Who finds a sentence's subject and the antecedent of its opening pronoun."""
+    if _mostly_spaceless(sentence):
+        return atomic_cjk
+    return atomic if language == ENGLISH else latin_pronouns.Reader(language)
+
+
 def extract_claim_texts(ground_truth: str) -> list[str]:
     """The ground truth's atomic claims: sentences, their stand-alone clauses, and the
     facts those hold (judges/atomic.py), each naming its subject."""
@@ -126,7 +134,7 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
         spans = claim_form.named_exclamations(ground_truth, spans)
     for start, end in spans:
         sentence = ground_truth[start:end].lstrip("-*•· \t")
-        reader = atomic_cjk if _mostly_spaceless(sentence) else atomic
+        reader = _reader(sentence, language)
         sentence = reader.resolve_pronoun(sentence, antecedent)
         antecedent = reader.subject(sentence) or antecedent
         english = language == ENGLISH and reader is atomic
@@ -455,7 +463,7 @@ class BuiltinJudge:
     names, negation, subject, roles, number bindings, polarity and direction."""
 
     name = "builtin"
-    version = "builtin-21"
+    version = "builtin-22"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()
