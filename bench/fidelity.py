@@ -615,6 +615,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         text, region = measure_judge(args.judge, data, args.limit, command), "model"
     else:
         import atomic_fidelity  # beside this script; tests load this module by its path
+        import claim_splits
         import perturbations
         import public_set
         import unsure
@@ -623,6 +624,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         text, region = markdown(measured, "make fidelity"), "builtin"
         atomic = atomic_fidelity.markdown("make fidelity", measured.chosen)
         perturbed = perturbations.markdown(perturbations.raised(), BuiltinJudge.version)
+        split = claim_splits.markdown()
         frozen = unsure.markdown(data)
         public, skipped = public_set.measured(args.public or public_set.default_source())
         if args.write:
@@ -631,7 +633,9 @@ def main(argv: Iterable[str] | None = None) -> int:
                 write_doc(args.write, "public", wrapped("public", public))
             write_doc(args.write, "atomic", wrapped("atomic", atomic))
             write_doc(args.write, "perturbations", wrapped("perturbations", perturbed))
+            write_doc(args.write, "splits", wrapped("splits", split))
         print(atomic)
+        print(split)
         print(perturbed)
         print(frozen)
         print(public or skipped)

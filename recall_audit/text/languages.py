@@ -13,8 +13,12 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import Stemmer
+
+if TYPE_CHECKING:
+    from py3langid.langid import LanguageIdentifier
 
 ENGLISH = "en"
 # code -> Snowball algorithm; bm25s keeps each one's function words as STOPWORDS_<NAME>.
@@ -56,25 +60,40 @@ def function_words(code: str) -> frozenset[str]:
 
 
 def detect(texts: Iterable[str], budget: int = 4000) -> str:
-    """The language of `texts`, read up to `budget` characters (enough to tell)."""
+    """The language of `texts`, read up to `budget` characters (enough to tell).
+
+    Function words tell English from the rest (English unless another language clearly
+    leads); which other language it is, a character n-gram model tells (py3langid), since
+    the Romance languages share most of their short words ("la", "de", "en", "y")."""
     counts = dict.fromkeys([ENGLISH, *_KNOWN], 0)
+    read: list[str] = []
     for text in texts:
         if budget <= 0:
             break
+        read.append(text[: max(budget, 0)])
         budget -= len(text)
-        for word in _WORD.findall(text[: max(budget + len(text), 0)]):
+        for word in _WORD.findall(read[-1]):
             folded = plain(word)
             for code in counts:
                 counts[code] += folded in function_words(code)
     best = max(_KNOWN, key=counts.__getitem__)
-    if counts[best] >= _MIN_HITS and counts[best] >= _LEAD * max(counts[ENGLISH], 1):
-        return best
+    clearly = counts[best] >= _MIN_HITS and counts[best] >= _LEAD * max(counts[ENGLISH], 1)
     # A short sentence has few function words ("Das Museum zeigt Gemälde und Fotografien."
-    # has two): with no English one, two of one language alone in the lead tell.
-    runner_up = max(counts[code] for code in _KNOWN if code != best)
-    if counts[ENGLISH] == 0 and counts[best] >= _MIN_HITS_SHORT and counts[best] > runner_up:
-        return best
-    return ENGLISH
+    # has two): with no English one, two of another language tell it is not English.
+    short = counts[ENGLISH] == 0 and counts[best] >= _MIN_HITS_SHORT
+    if not (clearly or short):
+        return ENGLISH
+    candidates = {code for code in _KNOWN if counts[code]}
+    ranked = _identifier().rank(" ".join(read))
+    return next((code for code, _ in ranked if code in candidates), best)
+
+
+@functools.cache
+def _identifier() -> LanguageIdentifier:
+    # Loaded on first use (half a second, and numpy): English text never needs it.
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    return LanguageIdentifier.from_model_file(MODEL_FILE)
 
 
 @functools.cache
