@@ -57,7 +57,9 @@ _NO_SPLIT_BEFORE = frozenset({"between", "both", "either", "neither"})
 _COPULAS = frozenset("is was are were".split())
 _AUXILIARIES = _COPULAS | {"has", "have", "had", "been"}
 # Participles of a state, not of an event ("located in", "known as").
-_STATES = frozenset("located based headquartered situated centered centred known called named".split())
+_STATES = frozenset(
+    "located based headquartered situated centered centred known called named".split()
+)
 
 
 def _main_verb(tokens: list[Token]) -> int:

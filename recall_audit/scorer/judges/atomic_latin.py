@@ -17,6 +17,12 @@ from recall_audit.scorer.judges.english_verbs import (
     span_text,
     tokenize,
 )
+from recall_audit.scorer.judges.latin_subjects import (
+    leading_name,
+    noun_phrase_length,
+    opening_noun_phrase,
+    opens_noun_phrase,
+)
 from recall_audit.text.languages import MONTHS_OF, function_words, leading_name_end, plain
 
 _CONJUNCTIONS = frozenset("und et y e".split())  # "and" where no verb list is known
@@ -62,13 +68,13 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
     parts.append((start, len(tokens)))
     if len(parts) < 2 or not all(_states_fact(tokens, a, b, language) for a, b in parts):
         return [sentence]
-    name = _leading_name(sentence, tokens, language)
+    name = leading_name(sentence, tokens, language)
     # An opening phrase set off by a comma ("À la Banque Lumière, …") holds for every part;
     # a subject before its apposition ("La Loire, le plus long fleuve …") is a name.
     opening = (
         name
         and sentence[len(name) :].lstrip().startswith(",")
-        and not _opens_noun_phrase(tokens[0], language)
+        and not opens_noun_phrase(tokens[0], language)
     )
     claims = []
     for n, (a, b) in enumerate(parts):
@@ -82,7 +88,7 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
             text = filled
         elif n and opening and tokens[a].text.islower():
             text = f"{name}, {text}"
-        elif n and tokens[a].text.islower() and not _opens_noun_phrase(tokens[a], language):
+        elif n and tokens[a].text.islower() and not opens_noun_phrase(tokens[a], language):
             # A part opening with its verb takes the name, else the sentence's article and
             # noun ("Le musée | ouvre …, ferme …"); one opening with an article or a
             # possessive ("l'azote …", "su final …") has a subject of its own.
@@ -129,7 +135,7 @@ def _between_names(tokens: list[Token], i: int) -> bool:
 
 
 def _between_two(tokens: list[Token], i: int) -> bool:
-    """"zwischen 2 und 3 Stunden", "entre 10 et 20 euros": one range, no two parts."""
+    """ "zwischen 2 und 3 Stunden", "entre 10 et 20 euros": one range, no two parts."""
     return any(t.low in _BETWEEN for t in tokens[max(i - 4, 0) : i])
 
 
@@ -161,7 +167,7 @@ def _gapped_part(
     sentence). Told without a verb list: besides its subject's noun, the part has no word
     the part before it lacks."""
     a, b = part
-    if not _opens_noun_phrase(tokens[a], language):
+    if not opens_noun_phrase(tokens[a], language):
         return False
     seen = {t.low for t in tokens[earlier[0] : earlier[1]]}
     new = [t for t in tokens[a + 1 : b] if t.text[:1].isalpha() and t.low not in seen]
@@ -181,7 +187,7 @@ def _filled(
     found there in their order."""
     (lo, hi), (a, b) = first, part
     b -= tokens[b - 1].text in ".!?"
-    own = a + _noun_phrase_length(tokens[a])
+    own = a + noun_phrase_length(tokens[a])
     if own >= b:
         return None
     value = tokens[own]
@@ -199,56 +205,12 @@ def _filled(
     # else after its article and noun ("Le cuivre | fond").
     verb = next((i for i in range(lo, hi) if tokens[i].start >= len(name)), hi)
     if not name or verb >= at:
-        if not _opens_noun_phrase(tokens[lo], language):
+        if not opens_noun_phrase(tokens[lo], language):
             return None
-        verb = lo + _noun_phrase_length(tokens[lo])
+        verb = lo + noun_phrase_length(tokens[lo])
     rest = min(at + b - own, hi)
     pieces = ((a, own), (verb, at), (own, b), (rest, hi))
     return " ".join(span_text(sentence, tokens, x, y) for x, y in pieces if x < y)
-
-
-def opening_noun_phrase(sentence: str, tokens: list[Token], language: str) -> str:
-    """The article and noun a sentence opens with, with the numbers and the complements
-    after it ("Le musée", "La versión 3.2 de la aplicación"); '' when it opens otherwise."""
-    if not tokens or not _opens_noun_phrase(tokens[0], language):
-        return ""
-    end = _noun_phrase_length(tokens[0])
-    while end < len(tokens):
-        if number_like(tokens[end]):
-            end += 1
-        elif tokens[end].low in _OF and end + 1 < len(tokens):
-            # "de la aplicación", "du billet", "der App": the link, an article, a noun
-            end += 1 + _opens_noun_phrase(tokens[end + 1], language) + 1
-        else:
-            break
-    return span_text(sentence, tokens, 0, min(end, len(tokens)))
-
-
-# The words that join a noun's complement to it: "… de la aplicación", "… der App".
-_OF = frozenset("de del du des der von di della do da".split())
-
-
-def _noun_phrase_length(article: Token) -> int:
-    """Tokens of an article and its noun: one when elided ("l'azote"), else two."""
-    return 1 if re.search("['’]", article.text) else 2
-
-
-# Articles and possessives (closed classes): a part opening with one has its own subject.
-_DETERMINERS_OF = {
-    "de": frozenset(
-        "der die das den dem des ein eine einen einem einer sein seine ihr ihre".split()
-    ),
-    "fr": frozenset("le la les l un une des du son sa ses leur leurs".split()),
-    "es": frozenset("el la los las un una unos unas su sus".split()),
-    "it": frozenset("il lo la i gli le l un una uno suo sua suoi sue".split()),
-    "pt": frozenset("o a os as um uma seu sua seus suas".split()),
-}
-
-
-def _opens_noun_phrase(tok: Token, language: str) -> bool:
-    """An article or a possessive, elided or not ("l'azote", "su final")."""
-    word = re.split("['’]", tok.low, maxsplit=1)[0]
-    return word in _DETERMINERS_OF.get(language, frozenset())
 
 
 def _states_fact(tokens: list[Token], a: int, b: int, language: str) -> bool:
@@ -262,16 +224,11 @@ def _states_fact(tokens: list[Token], a: int, b: int, language: str) -> bool:
     verb_and_object = (
         first.text[:1].islower()
         and plain(first.low) not in function_words(language)
-        and _opens_noun_phrase(second, language)
+        and opens_noun_phrase(second, language)
     )
     return verb_and_object or any(
         number_like(t) or (k and t.text[:1].isupper()) for k, t in enumerate(words)
     )
-
-
-def _leading_name(sentence: str, tokens: list[Token], language: str) -> str:
-    """What a sentence opens with before its verb (languages.leading_name_end)."""
-    return span_text(sentence, tokens, 0, leading_name_end([t.text for t in tokens], language))
 
 
 # When and where, in closed classes: the preposition before a place's name, the words that
@@ -407,13 +364,13 @@ def _list_items(claim: str, language: str) -> list[str]:
             ),
             lo,
         )
-    elif lo > 0 and _opens_noun_phrase(tokens[lo - 1], language):
+    elif lo > 0 and opens_noun_phrase(tokens[lo - 1], language):
         lo -= 1  # an article goes with its noun
     items.insert(0, (lo, hi))
     lengths = [b - a for a, b in items]
     if lo < 2 or any(not 0 < n <= _ITEM_LENGTH for n in lengths):
         return [claim]
-    if lengths[-1] > max(lengths[:-1]) + _opens_noun_phrase(tokens[items[-1][0]], language):
+    if lengths[-1] > max(lengths[:-1]) + opens_noun_phrase(tokens[items[-1][0]], language):
         return [claim]
     before = tokens[lo - 1]
     if before.text == "," or before.low in _COUNTS:

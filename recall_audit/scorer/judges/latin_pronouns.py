@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from recall_audit.scorer.judges.atomic_latin import opening_noun_phrase
-from recall_audit.scorer.judges.english_verbs import span_text, tokenize
-from recall_audit.text.languages import leading_name_end
+from recall_audit.scorer.judges import latin_subjects
+from recall_audit.scorer.judges.english_verbs import tokenize
 
 _PRONOUNS_OF = {
     "de": frozenset("er sie es".split()),
@@ -54,13 +53,9 @@ class Reader:
     def subject(self, sentence: str) -> str:
         """The name the sentence opens with ("Die Zugspitze", "Le Mont Blanc"), else its
         article and noun ("Le musée"); '' when it opens with a pronoun or neither."""
-        tokens = tokenize(sentence)
-        if not tokens or self._pronoun_at_start(sentence):
+        if self._pronoun_at_start(sentence):
             return ""
-        end = leading_name_end([t.text for t in tokens], self.language)
-        if end:
-            return span_text(sentence, tokens, 0, end)
-        return opening_noun_phrase(sentence, tokens, self.language)
+        return latin_subjects.subject(sentence, self.language)
 
     def resolve_pronoun(self, sentence: str, antecedent: str) -> str:
         """The sentence with its opening pronoun replaced by `antecedent`, or with the

@@ -1,0 +1,69 @@
+"""The subject a German, French, Spanish, Italian or Portuguese sentence opens with: the
+name ("Die Zugspitze", "Le Tour de France", languages.leading_name_end), else its article
+and noun with their complements ("Le musée", "La versión 3.2 de la aplicación"). Told from
+closed classes: the articles and possessives of each language.
+"""
+
+from __future__ import annotations
+
+import re
+
+from recall_audit.scorer.judges.english_verbs import Token, number_like, span_text, tokenize
+from recall_audit.text.languages import leading_name_end
+
+
+def subject(sentence: str, language: str) -> str:
+    """The name the sentence opens with, else its article and noun; '' for neither."""
+    tokens = tokenize(sentence)
+    return leading_name(sentence, tokens, language) or opening_noun_phrase(
+        sentence, tokens, language
+    )
+
+
+def leading_name(sentence: str, tokens: list[Token], language: str) -> str:
+    """What a sentence opens with before its verb (languages.leading_name_end)."""
+    return span_text(sentence, tokens, 0, leading_name_end([t.text for t in tokens], language))
+
+
+def opening_noun_phrase(sentence: str, tokens: list[Token], language: str) -> str:
+    """The article and noun a sentence opens with, with the numbers and the complements
+    after it ("Le musée", "La versión 3.2 de la aplicación"); '' when it opens otherwise."""
+    if not tokens or not opens_noun_phrase(tokens[0], language):
+        return ""
+    end = noun_phrase_length(tokens[0])
+    while end < len(tokens):
+        if number_like(tokens[end]):
+            end += 1
+        elif tokens[end].low in _OF and end + 1 < len(tokens):
+            # "de la aplicación", "du billet", "der App": the link, an article, a noun
+            end += 1 + opens_noun_phrase(tokens[end + 1], language) + 1
+        else:
+            break
+    return span_text(sentence, tokens, 0, min(end, len(tokens)))
+
+
+# The words that join a noun's complement to it: "… de la aplicación", "… der App".
+_OF = frozenset("de del du des der von di della do da".split())
+
+
+def noun_phrase_length(article: Token) -> int:
+    """Tokens of an article and its noun: one when elided ("l'azote"), else two."""
+    return 1 if re.search("['’]", article.text) else 2
+
+
+# Articles and possessives (closed classes): a part opening with one has its own subject.
+_DETERMINERS_OF = {
+    "de": frozenset(
+        "der die das den dem des ein eine einen einem einer sein seine ihr ihre".split()
+    ),
+    "fr": frozenset("le la les l un une des du son sa ses leur leurs".split()),
+    "es": frozenset("el la los las un una unos unas su sus".split()),
+    "it": frozenset("il lo la i gli le l un una uno suo sua suoi sue".split()),
+    "pt": frozenset("o a os as um uma seu sua seus suas".split()),
+}
+
+
+def opens_noun_phrase(tok: Token, language: str) -> bool:
+    """An article or a possessive, elided or not ("l'azote", "su final")."""
+    word = re.split("['’]", tok.low, maxsplit=1)[0]
+    return word in _DETERMINERS_OF.get(language, frozenset())
