@@ -807,9 +807,12 @@ def test_a_chunk_that_denies_the_claim_lends_no_words_to_a_pool() -> None:
                 "Le musée coûte 12 euros.",
             ],
         ),
-        (  # a place in an aside stays in it ("Le Louvre, situé a accueilli …" was printed)
+        (  # an aside is a claim of its own ("Le Louvre, situé a accueilli …" was printed)
             "Le Louvre, situé à Paris, a accueilli 8,9 millions de visiteurs en 2023.",
-            None,
+            [
+                "Le Louvre est situé à Paris.",
+                "Le Louvre a accueilli 8,9 millions de visiteurs en 2023.",
+            ],
         ),
         (  # a participle shares its auxiliary ("Victor Hugo mort en 1885." was printed)
             "Victor Hugo est né en 1802 à Besançon et mort en 1885 à Paris.",
@@ -829,10 +832,11 @@ def test_a_chunk_that_denies_the_claim_lends_no_words_to_a_pool() -> None:
             "Le train part de Lyon à 7 h et arrive à Marseille à 9 h 40.",
             ["Le train part de Lyon à 7 h.", "Le train arrive à Marseille à 9 h 40."],
         ),
-        (  # a comma already in the part sets off an apposition, not a series
+        (  # a comma already in the part sets off an apposition (its own claim), not a series
             "La Loire, le plus long fleuve de France, mesure 1006 km et traverse 12 départements.",
             [
-                "La Loire, le plus long fleuve de France, mesure 1006 km.",
+                "La Loire est le plus long fleuve de France.",
+                "La Loire mesure 1006 km.",
                 "La Loire traverse 12 départements.",
             ],
         ),
@@ -914,6 +918,76 @@ def test_german_french_and_spanish_facts_joined_by_and(reference, claims) -> Non
     """No verb list for these languages: the cut is at "und" / "et" / "y" between two
     parts that each state a number or a name, the second given the sentence's opening
     name when it opens with its verb."""
+    assert extract_claim_texts(reference) == (claims or [reference])
+
+
+@pytest.mark.parametrize(
+    ("reference", "claims"),
+    [
+        (  # a relative clause on the subject; German puts its verb back after the subject
+            "Albert Einstein, der 1879 in Ulm geboren wurde, entwickelte die Relativitätstheorie.",
+            [
+                "Albert Einstein wurde 1879 geboren.",
+                "Albert Einstein wurde in Ulm geboren.",
+                "Albert Einstein entwickelte die Relativitätstheorie.",
+            ],
+        ),
+        (
+            "Louis Pasteur, qui a mis au point le vaccin contre la rage, est né à Dole.",
+            [
+                "Louis Pasteur a mis au point le vaccin contre la rage.",
+                "Louis Pasteur est né à Dole.",
+            ],
+        ),
+        (
+            "Roma, che è la capitale d'Italia, conta circa 2,8 milioni di abitanti.",
+            ["Roma è la capitale d'Italia.", "Roma conta circa 2,8 milioni di abitanti."],
+        ),
+        (  # an apposition takes the copula
+            "El Aconcagua, la montaña más alta de América, mide 6961 metros.",
+            ["El Aconcagua es la montaña más alta de América.", "El Aconcagua mide 6961 metros."],
+        ),
+        (
+            "Die Firma Meier und Söhne, ein Familienbetrieb aus Bremen, liefert Kaffee.",
+            [
+                "Die Firma Meier und Söhne ist ein Familienbetrieb aus Bremen.",
+                "Die Firma Meier und Söhne liefert Kaffee.",
+            ],
+        ),
+        (  # a participle takes the passive's auxiliary, one of being born its own verb
+            "El Canal de Panamá, inaugurado en 1914, conecta el Atlántico con el Pacífico.",
+            [
+                "El Canal de Panamá fue inaugurado en 1914.",
+                "El Canal de Panamá conecta el Atlántico con el Pacífico.",
+            ],
+        ),
+        (
+            "Miguel de Cervantes, nacido en Alcalá de Henares, escribió el Quijote.",
+            [
+                "Miguel de Cervantes nació en Alcalá de Henares.",
+                "Miguel de Cervantes escribió el Quijote.",
+            ],
+        ),
+        (
+            "Située au pied des Alpes, la ville de Grenoble est un important centre de recherche.",
+            [
+                "La ville de Grenoble est située au pied des Alpes.",
+                "La ville de Grenoble est un important centre de recherche.",
+            ],
+        ),
+        (
+            "Fondata nel 1088, l'Università di Bologna è considerata la più antica del mondo.",
+            [
+                "L'Università di Bologna è stata fondata nel 1088.",
+                "L'Università di Bologna è considerata la più antica del mondo.",
+            ],
+        ),
+        # A clause with a subject of its own, or an aside opening with a preposition: whole.
+        ("El libro, que Cervantes escribió en 1605, es famoso en todo el mundo.", None),
+        ("Der Zug, mit dem wir fahren, ist schnell und pünktlich.", None),
+    ],
+)
+def test_an_aside_on_the_subject_is_a_claim_of_its_own(reference, claims) -> None:
     assert extract_claim_texts(reference) == (claims or [reference])
 
 

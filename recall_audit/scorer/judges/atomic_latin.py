@@ -1,7 +1,8 @@
 """Atomic claims of German, French, Spanish, Italian or Portuguese sentences, which have no
 verb list here: a sentence is cut at "und" / "et" / "y" between parts that each state a
 number or a name (and at a comma before a verb in such a series), and a part that says
-when and where is two claims; its relative clauses and appositives stay whole. English
+when and where is two claims; an aside on the subject is one of its own (latin_asides.py),
+a final list one per item. English
 sentences are split by atomic.py, Japanese and Chinese ones by atomic_cjk.py.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from recall_audit.scorer.judges import latin_asides
 from recall_audit.scorer.judges.english_verbs import (
     Token,
     as_claim,
@@ -34,10 +36,10 @@ def split(sentence: str, tokens: list[Token], language: str) -> list[str]:
     verbraucht 110 kWh" is two claims, the second opening with the sentence's leading
     name when it opens with a lower-case word (its verb); then each claim that says both
     when and where is two ("wurde 1685 in Eisenach geboren")."""
-    parts = _joined_parts(sentence, tokens, language)
     return [
         item
-        for part in parts
+        for clause in latin_asides.clauses(sentence, language)
+        for part in _joined_parts(clause, tokenize(clause), language)
         for claim in _when_and_where(part, language)
         for item in _list_items(claim, language)
     ]

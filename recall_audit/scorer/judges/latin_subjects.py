@@ -9,12 +9,19 @@ from __future__ import annotations
 import re
 
 from recall_audit.scorer.judges.english_verbs import Token, number_like, span_text, tokenize
-from recall_audit.text.languages import leading_name_end
+from recall_audit.text.languages import function_words, leading_name_end, plain
 
 
 def subject(sentence: str, language: str) -> str:
-    """The name the sentence opens with, else its article and noun; '' for neither."""
+    """The name the sentence opens with, else its article and noun; '' for neither, or
+    for a sentence opening with a preposition ("À la Banque Lumière, …")."""
     tokens = tokenize(sentence)
+    if not tokens:
+        return ""
+    if plain(tokens[0].low) in function_words(language) and not opens_noun_phrase(
+        tokens[0], language
+    ):
+        return ""
     return leading_name(sentence, tokens, language) or opening_noun_phrase(
         sentence, tokens, language
     )
