@@ -991,6 +991,52 @@ def test_an_aside_on_the_subject_is_a_claim_of_its_own(reference, claims) -> Non
     assert extract_claim_texts(reference) == (claims or [reference])
 
 
+@pytest.mark.parametrize(
+    ("reference", "claims"),
+    [
+        (  # an adjective after the subject's name before an auxiliary is the subject's
+            "Le Code civil a été promulgué en 1804. Il est encore en vigueur.",
+            ["Le Code civil a été promulgué en 1804.", "Le Code civil est encore en vigueur."],
+        ),
+        (  # a few common words after the article lead to the name ("Le nouvel offre …")
+            "Le nouvel ordinateur portable Lumio Pro pèse 1,2 kg et offre 18 heures d'autonomie.",
+            [
+                "Le nouvel ordinateur portable Lumio Pro pèse 1,2 kg.",
+                "Le nouvel ordinateur portable Lumio Pro offre 18 heures d'autonomie.",
+            ],
+        ),
+        (  # items of one kind, a name with its article among names
+            "La paella lleva arroz, pollo, conejo y judías verdes.",
+            [
+                "La paella lleva arroz.",
+                "La paella lleva pollo.",
+                "La paella lleva conejo.",
+                "La paella lleva judías verdes.",
+            ],
+        ),
+        (
+            "Der Bodensee grenzt an Deutschland, Österreich und die Schweiz.",
+            [
+                "Der Bodensee grenzt an Deutschland.",
+                "Der Bodensee grenzt an Österreich.",
+                "Der Bodensee grenzt an die Schweiz.",
+            ],
+        ),
+        # Kept whole rather than cut into a claim the reference does not state: an article's
+        # part with no verb ("Una batería de 70 Wh." was printed), one amount ("30 minutos."),
+        # a connective ("Die Inflationsrate damit …"), items of two kinds ("La obra comenzó
+        # todavía no está terminada.", "permite consultar hacer transferencias").
+        ("El portátil Vela tiene 16 GB de memoria y una batería de 70 Wh.", None),
+        ("El viaje en tren dura 2 horas y 30 minutos.", None),
+        ("Die Inflationsrate lag im Juni bei 2,5 % und damit über dem Ziel der EZB.", None),
+        ("La obra comenzó a construirse en 1882 y todavía no está terminada.", None),
+        ("La aplicación permite consultar el saldo, hacer transferencias y pagar facturas.", None),
+    ],
+)
+def test_latin_claims_read_as_the_reference_does(reference, claims) -> None:
+    assert extract_claim_texts(reference) == (claims or [reference])
+
+
 @pytest.mark.parametrize(("maker", "supported"), [("Nordhaus", True), ("Polarstern", False)])
 def test_a_german_claim_is_about_the_name_after_its_noun(maker, supported) -> None:
     """German capitalises every noun, and a head may come first: the claim is about

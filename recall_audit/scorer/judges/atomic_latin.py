@@ -2,8 +2,8 @@
 verb list here: a sentence is cut at "und" / "et" / "y" between parts that each state a
 number or a name (and at a comma before a verb in such a series), and a part that says
 when and where is two claims; an aside on the subject is one of its own (latin_asides.py),
-a final list one per item. English
-sentences are split by atomic.py, Japanese and Chinese ones by atomic_cjk.py.
+a final list one per item. English sentences are split by atomic.py, Japanese and Chinese
+ones by atomic_cjk.py.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from recall_audit.scorer.judges.english_verbs import (
     tokenize,
 )
 from recall_audit.scorer.judges.latin_subjects import (
+    AUXILIARIES_OF,
     leading_name,
     noun_phrase_length,
     opening_noun_phrase,
@@ -90,10 +91,18 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
             text = filled
         elif n and opening and tokens[a].text.islower():
             text = f"{name}, {text}"
-        elif n and tokens[a].text.islower() and not opens_noun_phrase(tokens[a], language):
+        elif n and opens_noun_phrase(tokens[a], language):
+            # One opening with an article or a possessive has a subject of its own ("su
+            # final se jugó …"), if a verb follows it: else it is a list's item ("… y una
+            # batería de 70 Wh").
+            if not _verb_after_subject(tokens, a, b, language):
+                return [sentence]
+        elif n and tokens[a].text.islower():
             # A part opening with its verb takes the name, else the sentence's article and
-            # noun ("Le musée | ouvre …, ferme …"); one opening with an article or a
-            # possessive ("l'azote …", "su final …") has a subject of its own.
+            # noun ("Le musée | ouvre …, ferme …"); one opening with a connective ("und
+            # damit …") is no predicate of its own.
+            if tokens[a].low in _CONNECTIVES:
+                return [sentence]
             subject = name or opening_noun_phrase(sentence, tokens, language)
             if not subject:
                 return [sentence]
@@ -103,14 +112,8 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
     return claims
 
 
-# Auxiliaries of a compound tense or a passive, and the endings of the participles they
-# take: "est né … et mort …" shares "est" ("Victor Hugo mort en 1885." is no sentence).
-_AUXILIARIES_OF = {
-    "fr": frozenset("est sont était étaient fut a ont avait".split()),
-    "es": frozenset("es son fue fueron era ha han había está".split()),
-    "it": frozenset("è sono era fu ha hanno".split()),
-    "pt": frozenset("é são foi foram era tem têm".split()),
-}
+# The endings of the participles an auxiliary (latin_subjects.AUXILIARIES_OF) takes: "est
+# né … et mort …" shares "est" ("Victor Hugo mort en 1885." is no sentence).
 _PARTICIPLE_ENDINGS = {
     "fr": re.compile(r"(?:é|ée|és|ées|ort|orte|ert|erte|is|ise|it|ite|u|ue|us|ues)$"),
     "es": re.compile(r"(?:ado|ada|ados|adas|ido|ida|idos|idas|to|ta|cho|cha)$"),
@@ -123,7 +126,7 @@ def _shared_auxiliary(tokens: list[Token], subject_end: int, opens: Token, langu
     """The first part's auxiliary, right after its subject, when this part opens with a
     participle it governs; '' otherwise ("et ferme …" has a verb of its own)."""
     after = next((t for t in tokens if t.start >= subject_end), None)
-    auxiliaries = _AUXILIARIES_OF.get(language, frozenset())
+    auxiliaries = AUXILIARIES_OF.get(language, frozenset())
     ending = _PARTICIPLE_ENDINGS.get(language)
     if after is None or after.low not in auxiliaries or ending is None:
         return ""
@@ -161,6 +164,26 @@ def _series_comma(tokens: list[Token], i: int, last: int, language: str) -> bool
     return after.text[:1].islower() and plain(after.low) not in function_words(language)
 
 
+# Adverbs that link a clause to the one before; a part they open has no verb first.
+_CONNECTIVES = frozenset(
+    "damit dabei dann daher deshalb somit also zudem donc ainsi puis alors así luego además "
+    "quindi così poi assim depois".split()
+)
+# Words before a verb that are no verb: reflexives and negations ("se jugó", "non accetta").
+_BEFORE_VERB = frozenset("se si sich s ne n no non não".split())
+
+
+def _verb_after_subject(tokens: list[Token], a: int, b: int, language: str) -> bool:
+    """After the part's article and noun, a lower-case word that is no function word, or a
+    reflexive or a negation before one."""
+    grammar = function_words(language)
+    rest = tokens[a + noun_phrase_length(tokens[a]) : b]
+    return any(
+        t.text[:1].islower() and (plain(t.low) not in grammar or t.low in _BEFORE_VERB)
+        for t in rest
+    )
+
+
 def _gapped_part(
     tokens: list[Token], earlier: tuple[int, int], part: tuple[int, int], language: str
 ) -> bool:
@@ -172,8 +195,10 @@ def _gapped_part(
     if not opens_noun_phrase(tokens[a], language):
         return False
     seen = {t.low for t in tokens[earlier[0] : earlier[1]]}
-    new = [t for t in tokens[a + 1 : b] if t.text[:1].isalpha() and t.low not in seen]
-    return len(new) <= 1
+    words = [t for t in tokens[a + 1 : b] if t.text[:1].isalpha()]
+    new = [t for t in words if t.low not in seen]
+    # It mirrors the part before ("à … °C"); sharing none, it is an item of a list.
+    return len(new) <= 1 and len(new) < len(words)
 
 
 def _filled(
@@ -219,7 +244,7 @@ def _states_fact(tokens: list[Token], a: int, b: int, language: str) -> bool:
     """A part of three words or more holding a number or a name, or opening with a verb
     and its object: a lower-case word before an article ("… e incluye un modo oscuro";
     an adjective seldom takes one, so "rápido y seguro" stays whole)."""
-    words = tokens[a:b]
+    words = [t for t in tokens[a:b] if t.text not in ".!?"]
     if len(words) < 3:
         return False
     first, second = words[0], words[1]
@@ -335,13 +360,42 @@ _COUNTS = frozenset(
 _ITEM_LENGTH = 4
 
 
+def _alike(tokens: list[Token], items: list[tuple[int, int]], language: str) -> bool:
+    """Items of one list: none over four words or holding a comma, all opening with a word
+    of one kind (an article, a number, a name, a common word), not one amount in several
+    units ("2 horas y 30 minutos"); in German the last no longer than the others (a verb
+    after the list, "in Rot und Blau erhältlich", would be cut off)."""
+    lengths = [b - a for a, b in items]
+    if any(not 0 < n <= _ITEM_LENGTH for n in lengths):
+        return False
+    if any(t.text == "," for t in tokens[items[-1][0] : items[-1][1]]):
+        return False
+    if len({_kind(tokens[a], language) for a, _ in items}) > 1:
+        return False
+    units = [tokens[a + 1].low for a, b in items if b - a == 2 and number_like(tokens[a])]
+    if len(units) == len(items) and len(set(units)) == len(units):
+        return False
+    last_longer = lengths[-1] > max(lengths[:-1]) + opens_noun_phrase(
+        tokens[items[-1][0]], language
+    )
+    return not (language == "de" and last_longer)
+
+
+def _kind(tok: Token, language: str) -> str:
+    # A noun phrase: an article ("de la farine, des œufs"), or a name, which may take one
+    # ("Österreich und die Schweiz").
+    if opens_noun_phrase(tok, language) or tok.low in ("de", "d'") or tok.text[:1].isupper():
+        return "noun"
+    if number_like(tok):
+        return "number"
+    return "function" if plain(tok.low) in function_words(language) else "word"
+
+
 def _list_items(claim: str, language: str) -> list[str]:
     """A claim ending in a list ("… unterstützt Windows, macOS und Linux", "il faut 250 g
     de farine, 125 g de beurre et une pincée de sel") as one claim per item, each after
     the words before the list. The items after the first show how long the first is.
-    The claim whole unless the items are alike: none over four words, the last no longer
-    than the others (a German verb after the list, "in Rot und Blau erhältlich", would be
-    cut off), no item holding a comma."""
+    The claim whole unless the items are alike (`_alike`)."""
     tokens = tokenize(claim)
     end = len(tokens) - (bool(tokens) and tokens[-1].text in ".!?")
     joint = next((i for i in range(end - 2, 1, -1) if tokens[i].low in _CONJUNCTIONS), None)
@@ -369,15 +423,13 @@ def _list_items(claim: str, language: str) -> list[str]:
     elif lo > 0 and opens_noun_phrase(tokens[lo - 1], language):
         lo -= 1  # an article goes with its noun
     items.insert(0, (lo, hi))
-    lengths = [b - a for a, b in items]
-    if lo < 2 or any(not 0 < n <= _ITEM_LENGTH for n in lengths):
-        return [claim]
-    if lengths[-1] > max(lengths[:-1]) + opens_noun_phrase(tokens[items[-1][0]], language):
+    if lo < 2 or not _alike(tokens, items, language):
         return [claim]
     before = tokens[lo - 1]
     if before.text == "," or before.low in _COUNTS:
         return [claim]
-    if number_like(before) or any(t.text == "," for a, b in items[-1:] for t in tokens[a:b]):
+    # "gewann 2013 die Meisterschaft, …": a year before the items' articles is no count.
+    if number_like(before) and not opens_noun_phrase(tokens[lo], language):
         return [claim]
     if language == "de" and not any(map(str.isupper, tokens[end - 1].text)):
         return [claim]  # a German list of nouns ends in a capital: else a verb follows

@@ -13,8 +13,9 @@ from recall_audit.text.languages import function_words, leading_name_end, plain
 
 
 def subject(sentence: str, language: str) -> str:
-    """The name the sentence opens with, else its article and noun; '' for neither, or
-    for a sentence opening with a preposition ("À la Banque Lumière, …")."""
+    """The name the sentence opens with, else its article and noun, with an adjective
+    after it before an auxiliary ("Le Code civil | a été …"); '' for neither, or for a
+    sentence opening with a preposition ("À la Banque Lumière, …")."""
     tokens = tokenize(sentence)
     if not tokens:
         return ""
@@ -22,9 +23,15 @@ def subject(sentence: str, language: str) -> str:
         tokens[0], language
     ):
         return ""
-    return leading_name(sentence, tokens, language) or opening_noun_phrase(
+    found = leading_name(sentence, tokens, language) or opening_noun_phrase(
         sentence, tokens, language
     )
+    end = next((i for i, t in enumerate(tokens) if t.start >= len(found)), len(tokens))
+    auxiliaries = AUXILIARIES_OF.get(language, frozenset())
+    adjective = end + 1 < len(tokens) and tokens[end].text.isalpha() and tokens[end].text.islower()
+    if found and adjective and tokens[end + 1].low in auxiliaries:
+        return span_text(sentence, tokens, 0, end + 1)
+    return found
 
 
 def leading_name(sentence: str, tokens: list[Token], language: str) -> str:
@@ -38,6 +45,7 @@ def opening_noun_phrase(sentence: str, tokens: list[Token], language: str) -> st
     if not tokens or not opens_noun_phrase(tokens[0], language):
         return ""
     end = noun_phrase_length(tokens[0])
+    end = _name_after(tokens, end, language)
     while end < len(tokens):
         if number_like(tokens[end]):
             end += 1
@@ -49,6 +57,30 @@ def opening_noun_phrase(sentence: str, tokens: list[Token], language: str) -> st
     return span_text(sentence, tokens, 0, min(end, len(tokens)))
 
 
+def _name_after(tokens: list[Token], end: int, language: str) -> int:
+    """Past the name a few common words after the noun lead to ("Le nouvel | ordinateur
+    portable Lumio Pro"), else `end`."""
+    grammar = function_words(language)
+    i = end
+    while i < min(end + 3, len(tokens)) and tokens[i].text.isalpha() and tokens[i].text.islower():
+        if plain(tokens[i].low) in grammar:
+            return end
+        i += 1
+    if i == len(tokens) or not tokens[i].text[:1].isupper():
+        return end
+    while i < len(tokens) and (tokens[i].text[:1].isupper() or number_like(tokens[i])):
+        i += 1
+    return i
+
+
+# Auxiliaries of a compound tense or a passive, and the copulas: the verb after a subject.
+AUXILIARIES_OF = {
+    "de": frozenset("ist sind war waren wurde wurden hat haben hatte hatten".split()),
+    "fr": frozenset("est sont était étaient fut a ont avait".split()),
+    "es": frozenset("es son fue fueron era ha han había está".split()),
+    "it": frozenset("è sono era fu ha hanno".split()),
+    "pt": frozenset("é são foi foram era tem têm".split()),
+}
 # The words that join a noun's complement to it: "… de la aplicación", "… der App".
 _OF = frozenset("de del du des der von di della do da".split())
 
