@@ -1022,6 +1022,16 @@ def test_an_aside_on_the_subject_is_a_claim_of_its_own(reference, claims) -> Non
                 "Der Bodensee grenzt an die Schweiz.",
             ],
         ),
+        (  # a verb and its object is a fact without a number or a name
+            "Le paracétamol soulage la douleur et fait baisser la fièvre.",
+            ["Le paracétamol soulage la douleur.", "Le paracétamol fait baisser la fièvre."],
+        ),
+        (  # ... a negation or a reflexive before the verb
+            "El oro es un metal blando y no se oxida con el aire.",
+            ["El oro es un metal blando.", "El oro no se oxida con el aire."],
+        ),
+        # A preposition after an article's noun: a list's item, no subject of its own.
+        ("Le musée expose des peintures et des sculptures du XIXe siècle.", None),
         # Kept whole rather than cut into a claim the reference does not state: an article's
         # part with no verb ("Una batería de 70 Wh." was printed), one amount ("30 minutos."),
         # a connective ("Die Inflationsrate damit …"), items of two kinds ("La obra comenzó

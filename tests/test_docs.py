@@ -68,7 +68,10 @@ def test_every_cited_file_is_in_the_repository(doc: Path) -> None:
 
 def test_the_path_rules_catch_what_is_missing() -> None:
     text = "See `recall_audit/flows/nowhere.py`, `recall_audit/deployments/prefect.yaml` and the notes in DESIGN.md."
-    assert cited_paths(text) == {"recall_audit/flows/nowhere.py", "recall_audit/deployments/prefect.yaml"}
+    assert cited_paths(text) == {
+        "recall_audit/flows/nowhere.py",
+        "recall_audit/deployments/prefect.yaml",
+    }
     assert named_markdown(text) == {"DESIGN.md"}
 
 

@@ -68,8 +68,7 @@ def upward_imports() -> dict[str, list[str]]:
         up = sorted(
             name
             for name in imported_modules(path)
-            if (other := floor_of(name)) is not None
-            and FLOORS.index(other) > FLOORS.index(own)
+            if (other := floor_of(name)) is not None and FLOORS.index(other) > FLOORS.index(own)
         )
         if up:
             found[module] = up
@@ -145,4 +144,3 @@ def test_the_metric_is_at_most_30_percent_of_the_package_and_no_module_is_over_8
     scorer = sum(n for path, n in lines.items() if (PACKAGE / "scorer") in path.parents)
     assert scorer <= 0.30 * sum(lines.values())
     assert {str(p.relative_to(ROOT)): n for p, n in lines.items() if n > 800} == {}
-

@@ -148,7 +148,9 @@ def test_resume_refuses_another_top_k_by_name_and_takes_another_concurrency(
     # Nothing else differs, so nothing else is named.
     assert "(top_k 3 then, 4 now); resume it with the settings it was started with" in line
 
-    faster = recall_audit(*args, "--concurrency", "2", "--resume", run_id[:8], env=env, cwd=tmp_path)
+    faster = recall_audit(
+        *args, "--concurrency", "2", "--resume", run_id[:8], env=env, cwd=tmp_path
+    )
     assert faster.returncode == 0, faster.stderr
     assert json.loads(faster.stdout)["run_id"] == run_id
 

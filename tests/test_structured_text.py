@@ -27,17 +27,41 @@ SHEET = "Orbis X1 specifications\nWeight: 2.5kg\nDisplay: 13.3″\nBattery: 5000
         ("Sales rose 20 per cent in 2024.", "In 2024 sales rose 25%.", False),
         ("オルビスX1の重さは2.5キロです。", "オルビスX1 仕様\n重量：2.5kg", True),
         # A table row flattened with pipes states what each key names ...
-        ("The Orbis X1 weighs 2.5 kilograms.", "Orbis X1 | Weight | 2.5 kg | Colour | silver", True),
-        ("The Orbis X1 weighs 2.5 kilograms.", "Orbis X1 | Weight | 3.1 kg | Colour | silver", False),
+        (
+            "The Orbis X1 weighs 2.5 kilograms.",
+            "Orbis X1 | Weight | 2.5 kg | Colour | silver",
+            True,
+        ),
+        (
+            "The Orbis X1 weighs 2.5 kilograms.",
+            "Orbis X1 | Weight | 3.1 kg | Colour | silver",
+            False,
+        ),
         # ... a pipe list of the claim's own words, its verb among them, states nothing.
-        ("The Orbis X1 weighs 2.5 kilograms.", "Orbis X1 | weighs | 2.5 kg | kilograms | laptop", False),
+        (
+            "The Orbis X1 weighs 2.5 kilograms.",
+            "Orbis X1 | weighs | 2.5 kg | kilograms | laptop",
+            False,
+        ),
         # A unit after its number names no one ("the context never names GB" was said).
-        ("The Orbis X1 has 16 GB of memory.", "Orbis X1 specifications\nMemory: 16GB\nStorage: 512GB", True),
+        (
+            "The Orbis X1 has 16 GB of memory.",
+            "Orbis X1 specifications\nMemory: 16GB\nStorage: 512GB",
+            True,
+        ),
         # A key binds its value: 512 is the storage, not the memory.
-        ("The Orbis X1 has 512 GB of memory.", "Orbis X1 specifications\nMemory: 16GB, Storage: 512GB", False),
+        (
+            "The Orbis X1 has 512 GB of memory.",
+            "Orbis X1 specifications\nMemory: 16GB, Storage: 512GB",
+            False,
+        ),
         ("The Orbis X1 has a 55-inch screen.", 'Orbis X1 specifications\nScreen size: 55"', True),
         # The subject ends at its verb's -s form: "Celsius" is not what the claim is about.
-        ("The oven heats up to 250 degrees Celsius.", "Oven specifications\nMax temperature: 250 °C", True),
+        (
+            "The oven heats up to 250 degrees Celsius.",
+            "Oven specifications\nMax temperature: 250 °C",
+            True,
+        ),
         # A company's suffix is no part of what names it.
         ("Acme Corp employs 300 people.", "Acme employs 300 people at its plant in Ohio.", True),
         ("Acme Corp employs 300 people.", "Zenith employs 300 people at its plant in Ohio.", False),

@@ -174,14 +174,26 @@ _BEFORE_VERB = frozenset("se si sich s ne n no non não".split())
 
 
 def _verb_after_subject(tokens: list[Token], a: int, b: int, language: str) -> bool:
-    """After the part's article and noun, a lower-case word that is no function word, or a
-    reflexive or a negation before one."""
-    grammar = function_words(language)
-    rest = tokens[a + noun_phrase_length(tokens[a]) : b]
-    return any(
-        t.text[:1].islower() and (plain(t.low) not in grammar or t.low in _BEFORE_VERB)
-        for t in rest
-    )
+    """After the part's article and noun (and the names on it), a word that may be a verb
+    ("su final | se jugó"), not a preposition ("des sculptures | du XIXe siècle")."""
+    for t in tokens[a + noun_phrase_length(tokens[a]) : b]:
+        if t.text[:1].isupper() or number_like(t):
+            continue
+        return t.text[:1].isalpha() and t.low not in _PREPOSITIONS_OF.get(language, ())
+    return False
+
+
+# Prepositions that follow a noun ("des sculptures du XIXe siècle").
+_PREPOSITIONS_OF = {
+    code: frozenset(words.split())
+    for code, words in {
+        "de": "von vom zu zum zur mit aus für im am in an auf bei",
+        "fr": "de du des d à au aux en dans sur pour avec par",
+        "es": "de del al a en con por para sin",
+        "it": "di della dello dei degli delle a da dal in nel sul per con",
+        "pt": "de do da dos das em no na com por para",
+    }.items()
+}
 
 
 def _gapped_part(
@@ -241,20 +253,33 @@ def _filled(
 
 
 def _states_fact(tokens: list[Token], a: int, b: int, language: str) -> bool:
-    """A part of three words or more holding a number or a name, or opening with a verb
-    and its object: a lower-case word before an article ("… e incluye un modo oscuro";
-    an adjective seldom takes one, so "rápido y seguro" stays whole)."""
+    """A part of three words or more holding a number or a name, or a verb and its object:
+    a word that may be a verb before an article ("… e incluye un modo oscuro", "soulage la
+    douleur", "no se oxida con el aire"; an adjective seldom takes one, so "rápido y
+    seguro" stays whole)."""
     words = [t for t in tokens[a:b] if t.text not in ".!?"]
     if len(words) < 3:
         return False
-    first, second = words[0], words[1]
-    verb_and_object = (
-        first.text[:1].islower()
-        and plain(first.low) not in function_words(language)
-        and opens_noun_phrase(second, language)
+    verb_and_object = any(
+        _may_be_verb(t, language)
+        and any(opens_noun_phrase(o, language) for o in words[k + 1 : k + 4])
+        for k, t in enumerate(words)
     )
     return verb_and_object or any(
         number_like(t) or (k and t.text[:1].isupper()) for k, t in enumerate(words)
+    )
+
+
+def _may_be_verb(tok: Token, language: str) -> bool:
+    """A lower-case word that is no function word, an auxiliary, or a reflexive or a
+    negation before a verb."""
+    if not tok.text[:1].islower():
+        return False
+    low = tok.low
+    return (
+        plain(low) not in function_words(language)
+        or low in AUXILIARIES_OF.get(language, frozenset())
+        or low in _BEFORE_VERB
     )
 
 
