@@ -567,6 +567,17 @@ def test_another_day_of_the_week_contradicts(context, ground_truth) -> None:
             "O museu abriu em 1922. Fica no centro da cidade.",
             ["O museu abriu em 1922.", "O museu fica no centro da cidade."],
         ),
+        (  # ... or with a negated verb, unless it is impersonal ("No hay …")
+            "La banca Credito Aurora offre conti senza canone. Non applica commissioni sui bonifici.",
+            [
+                "La banca Credito Aurora offre conti senza canone.",
+                "La banca Credito Aurora non applica commissioni sui bonifici.",
+            ],
+        ),
+        (
+            "El museo abre a las 9. No hay entrada gratuita.",
+            ["El museo abre a las 9.", "No hay entrada gratuita."],
+        ),
         # An impersonal pronoun stands for no one; "Sie können" addresses the reader.
         (
             "Der Park ist 40 Hektar groß. Es gibt dort drei Seen.",
@@ -785,6 +796,13 @@ def test_a_chunk_that_denies_the_claim_lends_no_words_to_a_pool() -> None:
                 "La Copa Mundial de Fútbol de 2010 se celebró en Sudáfrica.",
                 "Su final se jugó el 11 de julio.",
                 "Su final se jugó en Johannesburgo.",
+            ],
+        ),
+        (  # a month with a capital outside German is a name's: "Rio de Janeiro" is a place
+            "O Cristo Redentor foi inaugurado em 1931 no Rio de Janeiro.",
+            [
+                "O Cristo Redentor foi inaugurado em 1931.",
+                "O Cristo Redentor foi inaugurado no Rio de Janeiro.",
             ],
         ),
         (  # a state held from a year on is one fact with its place

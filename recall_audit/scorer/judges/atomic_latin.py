@@ -307,7 +307,7 @@ def _when_and_where(claim: str, language: str) -> list[str]:
     tokens = tokenize(claim)
     # After the subject: its name, else its first word ("Su final | se jugó …").
     start = leading_name_end([t.text for t in tokens], language) or 1
-    dates = _date_spans(tokens, start)
+    dates = _date_spans(tokens, start, language)
     places = _place_spans(tokens, start, language)
     if len(dates) != 1 or len(places) != 1:
         return [claim]
@@ -327,18 +327,23 @@ def _without(claim: str, tokens: list[Token], span: tuple[int, int]) -> str:
     return as_claim(span_text(claim, tokens, 0, lo), span_text(claim, tokens, hi, len(tokens)))
 
 
-def _date_spans(tokens: list[Token], start: int) -> list[tuple[int, int]]:
+def _date_spans(tokens: list[Token], start: int, language: str) -> list[tuple[int, int]]:
     """Each date after `start`: a year, or a day and its month (and year), with the words
     that open it ("im Jahr 1685", "el 11 de julio", "le 14 juillet 1789")."""
     spans: list[tuple[int, int]] = []
+
+    def month(tok: Token) -> bool:
+        # Only German writes its months with a capital: "Rio de Janeiro" names a city.
+        return tok.low in _MONTHS and (language == "de" or not tok.text[:1].isupper())
+
     i = start
     while i < len(tokens):
-        if not (is_date(tokens[i]) or tokens[i].low in _MONTHS):
+        if not (is_date(tokens[i]) or month(tokens[i])):
             i += 1
             continue
         lo, hi = i, i + 1
         while hi < len(tokens) and (
-            tokens[hi].low in _MONTHS or is_date(tokens[hi]) or tokens[hi].low == "de"
+            month(tokens[hi]) or is_date(tokens[hi]) or tokens[hi].low == "de"
         ):
             hi += 1
         while hi > i + 1 and tokens[hi - 1].low == "de":

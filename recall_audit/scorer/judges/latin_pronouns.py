@@ -43,6 +43,12 @@ _SUBJECTLESS_OPENINGS = {
 }
 
 
+# A negated verb opens a sentence without its subject too ("Non applica commissioni …"),
+# unless it is impersonal ("No hay", "No se permite", "Non c'è").
+_NEGATIONS = frozenset("no non não".split())
+_IMPERSONAL = frozenset("hay há se si ci c'è c'era".split())
+
+
 @dataclass(frozen=True)
 class Reader:
     """What atomic.py's and atomic_cjk.py's `subject` and `resolve_pronoun` do, for one of
@@ -66,7 +72,9 @@ class Reader:
         first = tokens[0]
         if self._pronoun_at_start(sentence):
             return antecedent + sentence[first.end :]
-        if first.low in _SUBJECTLESS_OPENINGS.get(self.language, frozenset()):
+        openings = _SUBJECTLESS_OPENINGS.get(self.language, frozenset())
+        negated = first.low in _NEGATIONS and tokens[1].text.islower()
+        if first.low in openings or (openings and negated and tokens[1].low not in _IMPERSONAL):
             return f"{antecedent} {first.low}{sentence[first.end :]}"
         return sentence
 
