@@ -1048,6 +1048,22 @@ def test_an_aside_on_the_subject_is_a_claim_of_its_own(reference, claims) -> Non
             "El oro es un metal blando y no se oxida con el aire.",
             ["El oro es un metal blando.", "El oro no se oxida con el aire."],
         ),
+        (  # a German participle at the part's end shares the auxiliary ("Der Kölner Dom
+            # erst 1880 fertiggestellt." was printed)
+            "Der Kölner Dom wurde 1248 begonnen und erst 1880 fertiggestellt.",
+            [
+                "Der Kölner Dom wurde 1248 begonnen.",
+                "Der Kölner Dom wurde erst 1880 fertiggestellt.",
+            ],
+        ),
+        (  # a partitive's "de" goes with its item ("il faut de des œufs" was printed)
+            "Pour une crêpe, il faut de la farine, des œufs et du lait.",
+            [
+                "Pour une crêpe, il faut de la farine.",
+                "Pour une crêpe, il faut des œufs.",
+                "Pour une crêpe, il faut du lait.",
+            ],
+        ),
         # A preposition after an article's noun: a list's item, no subject of its own.
         ("Le musée expose des peintures et des sculptures du XIXe siècle.", None),
         # Kept whole rather than cut into a claim the reference does not state: an article's

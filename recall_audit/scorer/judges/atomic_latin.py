@@ -106,7 +106,7 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
             subject = name or opening_noun_phrase(sentence, tokens, language)
             if not subject:
                 return [sentence]
-            auxiliary = _shared_auxiliary(tokens, len(subject), tokens[a], language)
+            auxiliary = _shared_auxiliary(tokens, len(subject), tokens[a:b], language)
             text = " ".join(filter(None, (subject, auxiliary, text)))
         claims.append(as_claim(text))
     return claims
@@ -115,6 +115,7 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
 # The endings of the participles an auxiliary (latin_subjects.AUXILIARIES_OF) takes: "est
 # né … et mort …" shares "est" ("Victor Hugo mort en 1885." is no sentence).
 _PARTICIPLE_ENDINGS = {
+    "de": re.compile(r"(?:ge\w+(?:t|en)|iert)$"),
     "fr": re.compile(r"(?:é|ée|és|ées|ort|orte|ert|erte|is|ise|it|ite|u|ue|us|ues)$"),
     "es": re.compile(r"(?:ado|ada|ados|adas|ido|ida|idos|idas|to|ta|cho|cha)$"),
     "it": re.compile(r"(?:ato|ata|ati|ate|uto|uta|ito|ita|to|ta)$"),
@@ -122,15 +123,22 @@ _PARTICIPLE_ENDINGS = {
 }
 
 
-def _shared_auxiliary(tokens: list[Token], subject_end: int, opens: Token, language: str) -> str:
-    """The first part's auxiliary, right after its subject, when this part opens with a
-    participle it governs; '' otherwise ("et ferme …" has a verb of its own)."""
+def _shared_auxiliary(
+    tokens: list[Token], subject_end: int, part: list[Token], language: str
+) -> str:
+    """The first part's auxiliary, right after its subject, when this part has a participle
+    it governs (first, or in German last: "wurde 1248 begonnen und erst 1880
+    fertiggestellt"); '' otherwise ("et ferme …" has a verb of its own)."""
     after = next((t for t in tokens if t.start >= subject_end), None)
     auxiliaries = AUXILIARIES_OF.get(language, frozenset())
     ending = _PARTICIPLE_ENDINGS.get(language)
-    if after is None or after.low not in auxiliaries or ending is None:
+    words = [t for t in part if t.text[:1].isalpha()]
+    if after is None or after.low not in auxiliaries or ending is None or not words:
         return ""
-    return after.text if ending.search(opens.low) else ""
+    if language == "de" and words[0].low in auxiliaries:
+        return ""
+    participle = words[-1] if language == "de" else words[0]
+    return after.text if participle.text.islower() and ending.search(participle.low) else ""
 
 
 def _between_names(tokens: list[Token], i: int) -> bool:
@@ -452,6 +460,8 @@ def _list_items(claim: str, language: str) -> list[str]:
         )
     elif lo > 0 and opens_noun_phrase(tokens[lo - 1], language):
         lo -= 1  # an article goes with its noun
+    if lo > 0 and tokens[lo - 1].low == "de" and opens_noun_phrase(tokens[lo], language):
+        lo -= 1  # a partitive: "de la farine" beside "des œufs"
     items.insert(0, (lo, hi))
     if lo < 2 or not _alike(tokens, items, language):
         return [claim]
