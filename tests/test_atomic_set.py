@@ -4,35 +4,21 @@ variants expect, and the loader's errors on bad lines."""
 from __future__ import annotations
 
 import difflib
-import importlib.util
 import json
 import re
-import sys
 import unicodedata
 from collections import Counter
 from pathlib import Path
 
+import bench_scripts
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
 CJK = {"ja", "zh"}
 # A CJK character (punctuation such as 。, kana, ideographs) or a full-width form, for the no-space rule.
 CJK_CHAR = "[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]"
 
 
-def load_module():
-    """bench/ is a folder of scripts, not a package: load the loader by path."""
-    if "atomic_set" in sys.modules:
-        return sys.modules["atomic_set"]
-    spec = importlib.util.spec_from_file_location("atomic_set", REPO / "bench" / "atomic_set.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["atomic_set"] = module  # pydantic resolves the models' annotations here
-    spec.loader.exec_module(module)
-    return module
-
-
-atomic = load_module()
+atomic = bench_scripts.load("atomic_set")
 ITEMS = atomic.load()
 # The held-out file (never used to choose a rule) keeps the same rules of writing.
 WRITTEN = ITEMS + atomic.load(atomic.HOLDOUT)

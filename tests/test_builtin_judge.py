@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import os
 import random
@@ -12,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import bench_scripts
 import pytest
 from model_server import Canned, FakeModelServer, openai_completion
 
@@ -36,18 +36,6 @@ EINSTEIN_CHUNKS = [
 ]
 REPO = Path(__file__).resolve().parents[1]
 HOTPOT = REPO / "examples" / "hotpot"
-
-
-def load_bench():
-    """bench/ is a folder of scripts, not a package: load the fidelity script by path."""
-    if "fidelity_bench" in sys.modules:
-        return sys.modules["fidelity_bench"]
-    spec = importlib.util.spec_from_file_location("fidelity_bench", REPO / "bench" / "fidelity.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fidelity_bench"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 def verdicts(claims: list[str], chunks: list[str]):
@@ -313,7 +301,7 @@ def test_trivial_fragments_are_dropped() -> None:
 
 
 def test_beats_the_lexical_baseline_on_fidelity_data() -> None:
-    bench = load_bench()
+    bench = bench_scripts.load("fidelity", "fidelity_bench")
     path = bench.data_dir() / "wice_support_removal.jsonl"
     if not path.is_file():
         pytest.skip(f"fidelity data not found at {path.parent} (shared/ lives beside the repo)")
@@ -336,7 +324,7 @@ def test_verdicts_do_not_depend_on_the_hash_seed() -> None:
     """An ExpertQA claim covered exactly at the threshold: its word weights summed in set
     order, which PYTHONHASHSEED decides, used to fall either side of it from one process
     to the next."""
-    path = load_bench().data_dir() / "expertqa_dev.jsonl"
+    path = bench_scripts.load("fidelity", "fidelity_bench").data_dir() / "expertqa_dev.jsonl"
     if not path.is_file():
         pytest.skip(f"fidelity data not found at {path.parent} (shared/ lives beside the repo)")
     case = next(
@@ -440,7 +428,7 @@ def test_make_fidelity_measures_any_judge_on_the_labels(
 ) -> None:
     """`make fidelity JUDGE=openai/<model>`: a real HTTP endpoint judges every labelled
     statement; a case whose call fails is named and left out, and the run goes on."""
-    bench = load_bench()
+    bench = bench_scripts.load("fidelity", "fidelity_bench")
     for name in bench.FILES:
         rows = [
             {

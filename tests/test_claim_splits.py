@@ -2,34 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
+import bench_scripts
 import pytest
 
 from recall_audit.text.languages import detect
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-def load_module():
-    """bench/ is a folder of scripts, not a package: load the script by path."""
-    if "claim_splits" in sys.modules:
-        return sys.modules["claim_splits"]
-    spec = importlib.util.spec_from_file_location(
-        "claim_splits", REPO / "bench" / "claim_splits.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["claim_splits"] = module  # pydantic resolves the models' annotations here
-    spec.loader.exec_module(module)
-    return module
-
-
-splits = load_module()
+splits = bench_scripts.load("claim_splits")
 REFERENCES = splits.load()
 
 
