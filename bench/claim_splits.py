@@ -1,5 +1,6 @@
-"""How the built-in judge splits German, French, Spanish, Italian and Portuguese references
-into claims, against claims a person wrote (bench/splits/latin.jsonl).
+"""How the built-in judge splits references into claims, against claims a person wrote
+(bench/splits/*.jsonl: English, German, French, Spanish, Italian, Portuguese, Japanese,
+Chinese).
 
 Each line is a reference with the atomic claims an annotator, blind to the judge's rules,
 wrote in its words. A third of the lines (by the CRC-32 of the id) is frozen: rules are
@@ -22,9 +23,18 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from recall_audit.scorer.judges.builtin import BuiltinJudge, extract_claim_texts
 
-DEFAULT = Path(__file__).resolve().parent / "splits" / "latin.jsonl"
+SPLITS = Path(__file__).resolve().parent / "splits"
 PARTS = ("choose", "frozen")
-LANGUAGES = {"de": "German", "fr": "French", "es": "Spanish", "it": "Italian", "pt": "Portuguese"}
+LANGUAGES = {
+    "en": "English",
+    "de": "German",
+    "fr": "French",
+    "es": "Spanish",
+    "it": "Italian",
+    "pt": "Portuguese",
+    "ja": "Japanese",
+    "zh": "Chinese",
+}
 
 
 class Reference(BaseModel):
@@ -40,7 +50,11 @@ class Reference(BaseModel):
         return "frozen" if zlib.crc32(self.id.encode()) % 3 == 0 else "choose"
 
 
-def load(path: Path = DEFAULT) -> list[Reference]:
+def files() -> list[Path]:
+    return sorted(SPLITS.glob("*.jsonl"))
+
+
+def load(path: Path) -> list[Reference]:
     """Every line of the file, or a ValueError naming file, line and field."""
     out = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
@@ -67,7 +81,7 @@ def _shown(path: Path) -> str:
 
 def _key(claim: str) -> str:
     """A claim as compared: case, spaces and the closing full stop aside."""
-    return re.sub(r"\s+", " ", claim).strip().rstrip(".").casefold()
+    return re.sub(r"\s+", " ", claim).strip().rstrip(".。").casefold()
 
 
 class Tally(BaseModel):
@@ -94,9 +108,10 @@ def row(label: str, part: str, t: Tally) -> str:
     )
 
 
-def markdown(path: Path = DEFAULT, verbose: bool = False) -> str:
+def markdown(paths: list[Path] | None = None, verbose: bool = False) -> str:
+    paths = files() if paths is None else paths
     tallies: dict[tuple[str, str], Tally] = defaultdict(Tally)
-    for ref in load(path):
+    for ref in (ref for path in paths for ref in load(path)):
         extracted = extract_claim_texts(ref.reference)
         tallies[ref.lang, ref.part].add(ref.claims, extracted)
         tallies["all", ref.part].add(ref.claims, extracted)
@@ -106,14 +121,14 @@ def markdown(path: Path = DEFAULT, verbose: bool = False) -> str:
             print("".join(f"   got  {c}\n" for c in extracted))
     lines = [
         f"Measured by `make fidelity` for judge `{BuiltinJudge.version}` on "
-        f"{_shown(path)}; every figure below is "
-        "written by bench/claim_splits.py.",
+        f"{', '.join(map(_shown, paths))}; every figure below is written by "
+        "bench/claim_splits.py.",
         "",
         "| language | part | references | split as annotated | as many claims | "
         "annotated claims written word for word |",
         "|---|---|---|---|---|---|",
     ]
-    for code, name in [*LANGUAGES.items(), ("all", "all five")]:
+    for code, name in [*LANGUAGES.items(), ("all", "all")]:
         lines += [row(name, part, tallies[code, part]) for part in PARTS if (code, part) in tallies]
     return "\n".join(lines)
 

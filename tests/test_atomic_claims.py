@@ -1081,6 +1081,51 @@ def test_latin_claims_read_as_the_reference_does(reference, claims) -> None:
     assert extract_claim_texts(reference) == (claims or [reference])
 
 
+@pytest.mark.parametrize(
+    ("reference", "claims"),
+    [
+        (  # a sentence with no topic of its own is about the last one named
+            "木星は太陽系で最も大きい惑星である。主にガスから成り、固い地表を持たない。",
+            [
+                "木星は太陽系で最も大きい惑星である。",
+                "木星は主にガスから成る。",
+                "木星は固い地表を持たない。",
+            ],
+        ),
+        (  # ... its connective left out
+            "春のキャンペーンは法人契約には適用されない。また、他の割引との併用もできない。",
+            [
+                "春のキャンペーンは法人契約には適用されない。",
+                "春のキャンペーンは他の割引との併用もできない。",
+            ],
+        ),
+        (  # a frame with に keeps its particle before a clause with a topic of its own
+            "伝統的なカルボナーラには卵黄とグアンチャーレが使われ、生クリームは使われない。",
+            [
+                "伝統的なカルボナーラには卵黄が使われる。",
+                "伝統的なカルボナーラにはグアンチャーレが使われる。",
+                "伝統的なカルボナーラには生クリームは使われない。",
+            ],
+        ),
+        (  # a list of three joined by と
+            "会計ソフトの新バージョンは、WindowsとmacOSとLinuxに対応している。",
+            [
+                "会計ソフトの新バージョンは、Windowsに対応している。",
+                "会計ソフトの新バージョンは、macOSに対応している。",
+                "会計ソフトの新バージョンは、Linuxに対応している。",
+            ],
+        ),
+        # Whole: a bare word before 、 is a list's item, no clause ("めまう。" was printed); a
+        # cause stays with what it causes; a date before the topic is the topic's.
+        ("熱中症の主な症状には、めまい、頭痛、吐き気がある。", None),
+        ("インフルエンザはウイルスによる感染症なので、抗生物質は効かない。", None),
+        ("1903年に創業した和菓子店「松風堂」は、京都市の本店で毎朝羊羹を手作りしている。", None),
+    ],
+)
+def test_japanese_claims_read_as_the_reference_does(reference, claims) -> None:
+    assert extract_claim_texts(reference) == (claims or [reference])
+
+
 @pytest.mark.parametrize(("maker", "supported"), [("Nordhaus", True), ("Polarstern", False)])
 def test_a_german_claim_is_about_the_name_after_its_noun(maker, supported) -> None:
     """German capitalises every noun, and a head may come first: the claim is about

@@ -21,9 +21,14 @@ _KANA = re.compile(f"[{cjk.HIRAGANA}]")
 _JA_CLAUSE_END = "いきぎしじちひびみりえけげせてでねべめれくっが"
 # An ichidan verb with a one-kanji stem after its particle ("映画を見、") ends one too.
 _JA_ONE_KANJI_STEMS = "見着似煮居出寝得経"
+# A cause ("感染症なので、", "雨のため、") stays with what it causes.
 _JA_CLAUSES = re.compile(
-    f"[，,；;]|(?<=[{_JA_CLAUSE_END}])、|(?<=[をにがもで][{_JA_ONE_KANJI_STEMS}])、"
+    f"[，,；;]|(?<!ので)(?<!ため)(?<=[{_JA_CLAUSE_END}])、"
+    f"|(?<=[をにがもで][{_JA_ONE_KANJI_STEMS}])、"
 )
+# A clause holds a particle ("ワルシャワで生まれ、"); a bare word before 、 is a list's item
+# ("症状には、めまい、頭痛、吐き気がある": "めまい" is no continuative of "めまう").
+_JA_PARTICLE = re.compile("[はがをにでともへ]|から|まで|より")
 _ZH_CLAUSES = re.compile("[，,；;]")
 # Common Chinese verbs, copulas and the adverbs and prepositions that open a predicate:
 # where a subject ends.
@@ -46,6 +51,8 @@ def split(sentence: str) -> list[str]:
     parts = [p for p in parts if p]
     if not parts:
         return [sentence]
+    if japanese:
+        parts = _list_items_rejoined(parts)
     opening = ""
     if len(parts) > 1 and not _has_verb(parts[0], japanese):
         opening = parts.pop(0) + ("、" if japanese else "，")
@@ -62,9 +69,22 @@ def split(sentence: str) -> list[str]:
         about = _owner(topic, parts[0], part) if japanese else topic
         head = "" if n == 0 or not about or part.startswith(about) else _joined(about, part)
         for item in _items(part, japanese):
-            for fact in _dated(item) if japanese else [item]:
+            for fact in (
+                _dated(item, len(topic) if item.startswith(topic) else 0) if japanese else [item]
+            ):
                 claims.append(f"{opening}{head}{fact}。")
     return claims
+
+
+def _list_items_rejoined(parts: list[str]) -> list[str]:
+    """Parts cut at 、 after a bare word joined again: no clause ended there."""
+    out: list[str] = []
+    for part in parts:
+        if out and not _JA_PARTICLE.search(out[-1].rsplit("、", 1)[-1]):
+            out[-1] = f"{out[-1]}、{part}"
+        else:
+            out.append(part)
+    return out
 
 
 _JA_PAST = re.compile("(?:た|だ|でした)$")
@@ -129,8 +149,9 @@ _PLACE_DE = re.compile(
 )  # not the copula "である"
 
 
-def _dated(clause: str) -> list[str]:
-    date, place = _DATE_NI.search(clause), _PLACE_DE.search(clause)
+def _dated(clause: str, start: int) -> list[str]:
+    """Cut after the topic (`start`): a date in "1903年に創業した和菓子店は" names the shop."""
+    date, place = _DATE_NI.search(clause, start), _PLACE_DE.search(clause, start)
     if date is None or place is None:
         return [clause]
     if date.start() < place.end() and place.start() < date.end():
@@ -157,11 +178,23 @@ def subject(sentence: str) -> str:
 
 
 def resolve_pronoun(sentence: str, antecedent: str) -> str:
-    """ "彼は相対性理論を発展させた" after "アインシュタインは…" names アインシュタイン."""
-    match = _PRONOUN.match(sentence.strip())
-    if not antecedent or match is None:
+    """ "彼は相対性理論を発展させた" after "アインシュタインは…" names アインシュタイン; a
+    Japanese sentence with no topic or subject of its own ("主にガスから成る。") is about
+    the last one named, its opening connective ("また、") left out."""
+    body = sentence.strip()
+    match = _PRONOUN.match(body)
+    if not antecedent:
         return sentence
-    return antecedent + sentence.strip()[match.end() :]
+    if match is not None:
+        return antecedent + body[match.end() :]
+    if _KANA.search(body) and not _JA_OWN_SUBJECT.search(body):
+        return f"{antecedent}は{_JA_CONNECTIVE.sub('', body)}"
+    return sentence
+
+
+# A topic or subject particle (は after に / で / と frames a clause: "1923年には").
+_JA_OWN_SUBJECT = re.compile("(?<![にでと])は|が")
+_JA_CONNECTIVE = re.compile("^(?:また|なお|さらに|ただし|そして|しかし)、")
 
 
 _DIGIT = re.compile("[0-9０-９]")
@@ -183,7 +216,12 @@ def _joined(topic: str, part: str) -> str:
     "炊飯器RC-5の" + "重さは４．２kgです" when the clause has a topic of its own."""
     if topic[-1] not in "はが":
         return topic
-    return topic[:-1] + ("の" if re.search("[はが]", part[:12]) else topic[-1])
+    own_topic = bool(re.search("[はが]", part[:12]))
+    if topic[-2:] in ("には", "では"):
+        # A frame ("カルボナーラには"): kept before a clause with a topic of its own, else
+        # what the clause is about ("特製カレーは３日間かけて煮込まれる").
+        return topic if own_topic else topic[:-2] + "は"
+    return topic[:-1] + ("の" if own_topic else topic[-1])
 
 
 def _has_verb(part: str, japanese: bool) -> bool:
@@ -230,10 +268,11 @@ def _ja_list(clause: str) -> list[str]:
             head = first.group(1) or ""
             items = [first.group(2), *middle, last.group(1)]
             return [f"{head}{item}{last.group(2)}" for item in items]
-    pair = re.search(f"([^{cjk.HIRAGANA}、]+)と([^{cjk.HIRAGANA}、]+)([にをがでは])", clause)
-    if pair and len(pair.group(1)) <= _ITEM_LIMIT and len(pair.group(2)) <= _ITEM_LIMIT:
-        head, tail = clause[: pair.start()], pair.group(3) + clause[pair.end() :]
-        return [f"{head}{pair.group(1)}{tail}", f"{head}{pair.group(2)}{tail}"]
+    joined = re.search(f"((?:[^{cjk.HIRAGANA}、]+と)+[^{cjk.HIRAGANA}、]+)([にをがでは])", clause)
+    items = joined.group(1).split("と") if joined else []
+    if items and all(0 < len(item) <= _ITEM_LIMIT for item in items):
+        head, tail = clause[: joined.start()], joined.group(2) + clause[joined.end() :]
+        return [f"{head}{item}{tail}" for item in items]
     return []
 
 
