@@ -287,3 +287,29 @@ def test_every_english_claim_of_the_demo_and_the_examples_is_a_sentence() -> Non
     assert fragment("Was voted the IFFHS World's Best Goalkeeper in 1992.")
     assert fragment("A Fenian revolutionary who smuggled guns to Ireland.")
     assert not fragment("The headphones offer 30 hours with noise cancelling on.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "printed"),
+    [
+        (
+            "Refunds are issued to the original payment method and usually take five to ten "
+            "business days to appear.",
+            "Usually take five are issued to ten business days to appear.",
+        ),
+        (
+            "Isaac Newton published the Principia in 1687, setting out his three laws of motion "
+            "and his law of universal gravitation.",
+            "Isaac Newton setting out his three laws of motion.",
+        ),
+        (
+            "Sourdough bread is leavened with a starter rather than with commercial yeast.",
+            "Sourdough bread is leavened with a starter rather than.",
+        ),
+    ],
+)
+def test_a_claim_that_is_no_sentence_keeps_its_sentence_whole(sentence: str, printed: str) -> None:
+    """A word from inside the sentence that cannot open one, a participle as the predicate,
+    a last word that needs another: each was printed as a claim."""
+    assert extract_claim_texts(sentence) == [sentence]
+    assert malformed(printed, sentence) or fragment(printed)

@@ -104,7 +104,39 @@ def malformed(claim: str, sentence: str) -> str:
         agent = (left, "by") in pairs  # "written her husband" from "written by her husband"
         if agent and right in _DETERMINERS:
             return f"'{left} {right}': an object where the sentence had an agent"
-    return _orphan_name(claim, sentence) or _unfinished(claim)
+        # "Isaac Newton setting out …" from "…, setting out …": a participle is no predicate.
+        if right.endswith("ing") and left not in _AUXILIARIES and (",", right) in pairs:
+            return f"'{left} {right}': a participial phrase as the predicate"
+        # "The main are …" from "the main rings span …": the noun left out.
+        noun_after = next((b for a, b in pairs if a == left and b.isalpha()), "")
+        article = i > 1 and words[i - 2] in _ARTICLES
+        adjective = lexicon.is_adjective(left) and not lexicon.is_mostly_noun(left)
+        if right in _AUXILIARIES and article and adjective and lexicon.is_mostly_noun(noun_after):
+            return f"'{words[i - 2]} {left} {right}': the noun after '{left}' left out"
+    return _orphan_name(claim, sentence) or _opened_inside(claim, sentence) or _unfinished(claim)
+
+
+# Words a claim may open with that stood inside its sentence: an article or a possessive,
+# a pronoun, a number, or a preposition opening a phrase ("On weekends the museum …").
+_OPENERS = _DETERMINERS | frozenset(
+    "it they he she we this these those there some each every both all one two three on in "
+    "at by for from with under during after before since until within across".split()
+)
+
+
+def _opened_inside(claim: str, sentence: str) -> str:
+    """A claim opening with a word the sentence had only inside it, in lower case, that
+    cannot open a sentence's subject ("Usually take five …" from "… and usually take")."""
+    raw = _WORD.findall(claim)
+    said = _WORD.findall(sentence)
+    if not raw or not said or raw[0].lower() == said[0].lower():
+        return ""
+    first = raw[0].lower()
+    inside = [w for w in said[1:] if w.lower() == first]
+    no_subject = first.endswith("ly") or lexicon.is_mostly_verb(first)
+    if inside and all(w.islower() for w in inside) and first not in _OPENERS and no_subject:
+        return f"'{raw[0]}': a word from inside the sentence opens the claim"
+    return ""
 
 
 def _unfinished(claim: str) -> str:
@@ -166,7 +198,7 @@ def uneven(claims: Sequence[str]) -> bool:
 
 
 # Words a sentence cannot end on ("in", "on", "by" may: "with noise cancelling on").
-_NEEDS_MORE = frozenset("of from into and or but the a an".split())
+_NEEDS_MORE = frozenset("of from into and or but the a an than such rather between whose".split())
 _RELATIVE = frozenset("who which whom whose that".split())
 
 
