@@ -196,6 +196,30 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
                 "Penguins are flightless birds of the Southern Hemisphere.",
             ],
         ),
+        (  # a name is one thing: "Nordwind Labs is", not "were"; "The Rams" are a team
+            "Nordwind Labs, a robotics start-up, employs about 240 people.",
+            ["Nordwind Labs employs about 240 people.", "Nordwind Labs is a robotics start-up."],
+        ),
+        (  # an apposition opening with a possessive
+            "Mount Kilimanjaro, Africa's highest peak, rises 5,895 metres above sea level.",
+            [
+                "Mount Kilimanjaro rises 5,895 metres above sea level.",
+                "Mount Kilimanjaro is Africa's highest peak.",
+            ],
+        ),
+        (  # a participle phrase opening the sentence is a claim on its subject
+            "Founded in 1997, Netflix began as a DVD-by-mail rental service.",
+            ["Netflix began as a DVD-by-mail rental service.", "Netflix was founded in 1997."],
+        ),
+        (
+            "Led by head coach Shaka Smart, the Rams reached the Final Four.",
+            ["The Rams reached the Final Four.", "The Rams were led by head coach Shaka Smart."],
+        ),
+        (
+            "Located in the Alps, the town of Zermatt is car-free.",
+            ["The town of Zermatt is car-free.", "The town of Zermatt is located in the Alps."],
+        ),
+        ("Given the weather, the match was postponed until Sunday.", None),  # a condition
         (
             "Children learn new words quickly and remember songs for years.",
             ["Children learn new words quickly.", "Children remember songs for years."],

@@ -177,6 +177,9 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
     tokens = tokenize(sentence)
     if language != ENGLISH:  # English verbs say nothing there ("Le pass donne …")
         return atomic_latin.split(sentence, tokens, language)
+    leading = _leading_participle(sentence, tokens)
+    if leading:
+        return leading
     verb = _main_verb(tokens)
     if verb < 0:
         return _with_aside(sentence, tokens)
@@ -522,6 +525,7 @@ def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
         or is_verb(aside[0], aside[0])
         or _participle(aside[0])
         or (aside[0].text.islower() and lexicon.is_adjective(opens))  # "flightless birds"
+        or opens.endswith(("'s", "’s"))  # "Mount Kilimanjaro, Africa's highest peak, rises"
     ):
         return [sentence]
     subject = span_text(sentence, tokens, 0, first)
@@ -534,14 +538,41 @@ def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
     # "Everest, located on the border ..., is": where a thing lies holds as the sentence's
     # verb does; an event's participle ("born in Warsaw") is past.
     participle = participle and opens not in _STATES
-    copula = _copula(tokens[first - 1], past=past or participle)
+    copula = _copula(tokens[first - 1], past=past or participle, named=_one_name(tokens[:first]))
     aside_text = span_text(sentence, tokens, first + 1, second)
     return [*main, *(as_claim(subject, copula, part) for part in _complements(aside_text))]
 
 
-def _copula(head: Token, *, past: bool) -> str:
-    """ "is" or "was", "are" or "were" after a plural head noun ("Penguins are ...")."""
-    plural = lexicon.is_plural_noun(head.low)
+def _leading_participle(sentence: str, tokens: list[Token]) -> list[str]:
+    """ "Founded in 1997, Netflix began as …" is "Netflix was founded in 1997." and
+    "Netflix began as …"; [] when the sentence opens otherwise."""
+    first = tokens[0].low
+    if len(tokens) < 6 or not (_participle(tokens[0]) and lexicon.is_verb(first)):
+        return []  # "Ibuprofen, a …" ends as a participle does
+    if first == "given":  # "Given the weather, …": a condition, no fact of the subject
+        return []
+    comma = next((i for i in range(2, min(10, len(tokens))) if tokens[i].text == ","), 0)
+    if not comma or comma + 2 >= len(tokens):
+        return []
+    main = as_claim(sentence[tokens[comma + 1].start :])
+    named = subject(main)
+    if not named:
+        return []
+    words = tokenize(named)
+    phrase = f"{tokens[0].low}{sentence[tokens[0].end : tokens[comma - 1].end]}"
+    copula = _copula(words[-1], past=first not in _STATES, named=_one_name(words))
+    return [*split(main), as_claim(named, copula, phrase)]
+
+
+def _one_name(subject: list[Token]) -> bool:
+    """A subject that is a name of one thing: capitals after its first word, no "the"."""
+    return len(subject) > 1 and subject[-1].text[:1].isupper() and subject[0].low != "the"
+
+
+def _copula(head: Token, *, past: bool, named: bool = False) -> str:
+    """ "is" or "was", "are" or "were" after a plural common noun ("Penguins are ..."); a
+    name without "the" is one thing (`named`: "Nordwind Labs is ...", "The Rams were")."""
+    plural = not named and lexicon.is_plural_noun(head.low)
     return ("were" if plural else "was") if past else ("are" if plural else "is")
 
 
