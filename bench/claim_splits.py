@@ -19,22 +19,14 @@ import zlib
 from collections import defaultdict
 from pathlib import Path
 
+from languages import NAMES  # beside this script
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from recall_audit.scorer.judges.builtin import BuiltinJudge, extract_claim_texts
 
 SPLITS = Path(__file__).resolve().parent / "splits"
 PARTS = ("choose", "frozen")
-LANGUAGES = {
-    "en": "English",
-    "de": "German",
-    "fr": "French",
-    "es": "Spanish",
-    "it": "Italian",
-    "pt": "Portuguese",
-    "ja": "Japanese",
-    "zh": "Chinese",
-}
+LANGUAGES = NAMES
 
 
 class Reference(BaseModel):

@@ -22,20 +22,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import atomic_set
+from languages import NAMES  # beside this script
 
 from recall_audit.scorer.judges.builtin import BuiltinJudge, extract_claim_texts
 from recall_audit.text.text import content_words, sentence_spans
 
 FAMILIES = ("keywords", "question", "negated", "myth")
 PARTS = ("choose", "frozen")
-LANGUAGES = {
-    "en": "English",
-    "ja": "Japanese",
-    "zh": "Chinese",
-    "de": "German",
-    "fr": "French",
-    "es": "Spanish",
-}
+LANGUAGES = {code: NAMES[code] for code in ("en", "ja", "zh", "de", "fr", "es")}
 
 # {s}: one sentence of the reference without its full stop, {l}: the same with a lower-case
 # first letter; {w}: the reference's words joined by the template's separator.

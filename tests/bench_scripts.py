@@ -13,6 +13,8 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 def load(script: str, name: str | None = None) -> ModuleType:
     """bench/<script>.py as module `name` (the script's name by default), loaded once."""
     name = name or script
+    if str(BENCH) not in sys.path:
+        sys.path.append(str(BENCH))  # the scripts import each other, as when run
     if name in sys.modules:
         return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, BENCH / f"{script}.py")
