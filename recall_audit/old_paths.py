@@ -59,7 +59,9 @@ class _Alias(importlib.abc.Loader):
 
 
 class OldPathFinder(importlib.abc.MetaPathFinder):
-    def find_spec(self, fullname: str, path: object = None, target: object = None) -> ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: object = None, target: object = None
+    ) -> ModuleSpec | None:
         now = new_name(fullname)
         if now is None:
             return None

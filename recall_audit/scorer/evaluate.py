@@ -116,7 +116,9 @@ async def _score_safely(
         return CaseResult(index, case, failed, None, False if metric else None)
 
 
-def _progress_bar(total: int | None, wanted: bool | None) -> tuple[AbstractContextManager, Callable]:
+def _progress_bar(
+    total: int | None, wanted: bool | None
+) -> tuple[AbstractContextManager, Callable]:
     """A progress bar on stderr when it is a terminal (or when asked); else nothing."""
     if not (wanted if wanted is not None else sys.stderr.isatty()):
         return nullcontext(), lambda: None

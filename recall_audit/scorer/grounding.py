@@ -80,7 +80,9 @@ def _present_verb(word: str) -> bool:
     return word.islower() and len(word) > 3 and word.endswith("s") and lexicon.is_verb(word)
 
 
-def main_entity(claim: str, common: Callable[[str], bool], language: str = ENGLISH) -> frozenset[str]:
+def main_entity(
+    claim: str, common: Callable[[str], bool], language: str = ENGLISH
+) -> frozenset[str]:
     """The keys of which one names the claim's subject in any evidence about it: in English
     the head of the name the claim opens with, its last word ("Curie" of "Marie Curie",
     "Terrier" of "Manchester Terrier"), which any mention of the entity keeps; in another

@@ -110,8 +110,7 @@ def snowball(word: str, code: str) -> str:
 MONTHS_OF: dict[str, tuple[str, ...]] = {
     code: tuple(names.split())
     for code, names in {
-        "de": "januar februar märz april mai juni juli august september oktober november "
-        "dezember",
+        "de": "januar februar märz april mai juni juli august september oktober november dezember",
         "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre "
         "décembre",
         "es": "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre "

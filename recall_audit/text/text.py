@@ -638,9 +638,7 @@ def names(text: str, language: str = ENGLISH) -> frozenset[Name]:
             i += 1
             continue
         j = i
-        while j < len(tokens) and (
-            _is_capitalised(tokens[j]) or _links_name(tokens, j, language)
-        ):
+        while j < len(tokens) and (_is_capitalised(tokens[j]) or _links_name(tokens, j, language)):
             j += 1
         run = tokens[i:j]
         if start and len(run) == 1:

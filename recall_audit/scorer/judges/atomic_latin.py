@@ -21,14 +21,14 @@ from recall_audit.scorer.judges.english_verbs import (
 )
 from recall_audit.scorer.judges.latin_subjects import (
     AUXILIARIES_OF,
+    CONJUNCTIONS,
+    NEGATIONS,
     leading_name,
     noun_phrase_length,
     opening_noun_phrase,
     opens_noun_phrase,
 )
 from recall_audit.text.languages import MONTHS_OF, function_words, leading_name_end, plain
-
-_CONJUNCTIONS = frozenset("und et y e".split())  # "and" where no verb list is known
 
 
 def split(sentence: str, tokens: list[Token], language: str) -> list[str]:
@@ -37,10 +37,13 @@ def split(sentence: str, tokens: list[Token], language: str) -> list[str]:
     verbraucht 110 kWh" is two claims, the second opening with the sentence's leading
     name when it opens with a lower-case word (its verb); then each claim that says both
     when and where is two ("wurde 1685 in Eisenach geboren")."""
+    clauses = latin_asides.clauses(sentence, tokens, language)
     return [
         item
-        for clause in latin_asides.clauses(sentence, language)
-        for part in _joined_parts(clause, tokenize(clause), language)
+        for clause in clauses
+        for part in _joined_parts(
+            clause, tokens if clause is sentence else tokenize(clause), language
+        )
         for claim in _when_and_where(part, language)
         for item in _list_items(claim, language)
     ]
@@ -48,7 +51,7 @@ def split(sentence: str, tokens: list[Token], language: str) -> list[str]:
 
 def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str]:
     parts, start = [], 0
-    joints = [i for i, t in enumerate(tokens) if i and t.low in _CONJUNCTIONS]
+    joints = [i for i, t in enumerate(tokens) if i and t.low in CONJUNCTIONS]
     # Between two capitalised words "und" / "y" lists names ("für iOS und Android"),
     # it joins no parts.
     joints = [
@@ -178,7 +181,7 @@ _CONNECTIVES = frozenset(
     "quindi così poi assim depois".split()
 )
 # Words before a verb that are no verb: reflexives and negations ("se jugó", "non accetta").
-_BEFORE_VERB = frozenset("se si sich s ne n no non não".split())
+_BEFORE_VERB = frozenset("se si sich s ne n".split()) | NEGATIONS
 
 
 def _verb_after_subject(tokens: list[Token], a: int, b: int, language: str) -> bool:
@@ -436,7 +439,7 @@ def _list_items(claim: str, language: str) -> list[str]:
     The claim whole unless the items are alike (`_alike`)."""
     tokens = tokenize(claim)
     end = len(tokens) - (bool(tokens) and tokens[-1].text in ".!?")
-    joint = next((i for i in range(end - 2, 1, -1) if tokens[i].low in _CONJUNCTIONS), None)
+    joint = next((i for i in range(end - 2, 1, -1) if tokens[i].low in CONJUNCTIONS), None)
     if joint is None or _between_two(tokens, joint):
         return [claim]
     items = [(joint + 1, end)]

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 
-from recall_audit.scorer.judges.english_verbs import Token, as_claim, span_text, tokenize
-from recall_audit.scorer.judges.latin_subjects import opens_noun_phrase, subject
+from recall_audit.scorer.judges.english_verbs import Token, as_claim, span_text
+from recall_audit.scorer.judges.latin_subjects import CONJUNCTIONS, opens_noun_phrase, subject
 from recall_audit.text.languages import function_words, plain
 
 # The relative pronouns that are a clause's subject (French "que" is its object).
@@ -30,13 +30,14 @@ _RELATIVES = {
     "it": frozenset({"che"}),
     "pt": frozenset({"que"}),
 }
-_AND = frozenset("und et y e".split())
 _COPULA = {"de": "ist", "fr": "est", "es": "es", "it": "è", "pt": "é"}
 # A participle's auxiliary in the passive of the past ("créé en 1903": "a été créé"), and
 # the participles of where a thing lies, whose state holds now ("situé": "est situé").
 _PASSIVE = {"de": "wurde", "fr": "a été", "es": "fue", "it": "è stato", "pt": "foi"}
 _LYING = re.compile(r"^(?:situ|ubicad|localizad|locali[sz]z)")
 _LIES = {"de": "liegt", "fr": "est", "es": "está", "it": "è", "pt": "está"}
+# A participle opening an aside: the regular endings only. atomic_latin's wider list ("-it",
+# "-u", "-to") is read after an auxiliary; opening an aside, it would take an adjective.
 _PARTICIPLE = {
     "de": re.compile(r"^ge\w+(?:t|en)$"),
     "fr": re.compile(r"(?:é|ée|és|ées)$"),
@@ -47,11 +48,10 @@ _PARTICIPLE = {
 _ITALIAN_FEMININE = re.compile(r"(?:ata|uta|ita|ate|ute|ite)$")
 
 
-def clauses(sentence: str, language: str) -> list[str]:
+def clauses(sentence: str, tokens: list[Token], language: str) -> list[str]:
     """The aside's claim and the sentence without it, or the sentence alone."""
     if language not in _COPULA:
         return [sentence]
-    tokens = tokenize(sentence)
     found = _leading_participle(sentence, tokens, language) or _aside(sentence, tokens, language)
     return found or [sentence]
 
@@ -66,7 +66,7 @@ def _aside(sentence: str, tokens: list[Token], language: str) -> list[str] | Non
     if close_at is None or close_at - open_at < 2 or close_at + 1 >= len(tokens):
         return None
     rest = tokens[close_at + 1]
-    if not rest.text[:1].islower() or rest.low in _AND:  # it goes on with its verb
+    if not rest.text[:1].islower() or rest.low in CONJUNCTIONS:  # it goes on with its verb
         return None
     said = _as_clause(sentence, tokens, open_at + 1, close_at, language)
     if said is None:

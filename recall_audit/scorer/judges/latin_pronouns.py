@@ -43,9 +43,8 @@ _SUBJECTLESS_OPENINGS = {
 }
 
 
-# A negated verb opens a sentence without its subject too ("Non applica commissioni …"),
-# unless it is impersonal ("No hay", "No se permite", "Non c'è").
-_NEGATIONS = frozenset("no non não".split())
+# A negated verb (latin_subjects.NEGATIONS) opens a sentence without its subject too ("Non
+# applica commissioni …"), unless it is impersonal ("No hay", "No se permite", "Non c'è").
 _IMPERSONAL = frozenset("hay há se si ci c'è c'era".split())
 
 
@@ -73,7 +72,7 @@ class Reader:
         if self._pronoun_at_start(sentence):
             return antecedent + sentence[first.end :]
         openings = _SUBJECTLESS_OPENINGS.get(self.language, frozenset())
-        negated = first.low in _NEGATIONS and tokens[1].text.islower()
+        negated = first.low in latin_subjects.NEGATIONS and tokens[1].text.islower()
         if first.low in openings or (openings and negated and tokens[1].low not in _IMPERSONAL):
             return f"{antecedent} {first.low}{sentence[first.end :]}"
         return sentence

@@ -1,7 +1,8 @@
 """The subject a German, French, Spanish, Italian or Portuguese sentence opens with: the
 name ("Die Zugspitze", "Le Tour de France", languages.leading_name_end), else its article
 and noun with their complements ("Le musée", "La versión 3.2 de la aplicación"). Told from
-closed classes: the articles and possessives of each language.
+closed classes: the articles and possessives of each language, kept here with the other
+closed classes these modules share.
 """
 
 from __future__ import annotations
@@ -73,6 +74,10 @@ def _name_after(tokens: list[Token], end: int, language: str) -> int:
     return i
 
 
+# "And" where no verb list is known, and the negations before a verb: shared by the
+# splitter (atomic_latin), the asides and the pronouns.
+CONJUNCTIONS = frozenset("und et y e".split())
+NEGATIONS = frozenset("no non não".split())
 # Auxiliaries of a compound tense or a passive, and the copulas: the verb after a subject.
 AUXILIARIES_OF = {
     "de": frozenset("ist sind war waren wurde wurden hat haben hatte hatten".split()),
