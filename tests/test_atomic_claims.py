@@ -1186,3 +1186,75 @@ def test_an_iso_date_states_its_month() -> None:
         ["Version 2.0 went out on 2024-04-12."], "Version 2.0 was released on 12 March 2024."
     ).verdicts
     assert not other.supported
+
+
+@pytest.mark.parametrize(
+    ("reference", "claims"),
+    [
+        (  # a plain verb before its object ("on top of nurse their young" was printed)
+            "Owls hunt small mammals at night and swallow their prey whole.",
+            ["Owls hunt small mammals at night.", "Owls swallow their prey whole."],
+        ),
+        (  # an "-ed" adjective ends a list of nouns ("… is dried apricots." was printed)
+            "The cake is made with flour, butter and dried apricots.",
+            [
+                "The cake is made with flour.",
+                "The cake is made with butter.",
+                "The cake is made with dried apricots.",
+            ],
+        ),
+        (  # adjectives joined by a comma ("… made the first crewed." was printed)
+            "The Montgolfier brothers made the first crewed, untethered balloon flight in "
+            "Paris in 1783.",
+            [
+                "The Montgolfier brothers made the first crewed, untethered balloon flight in Paris.",
+                "The Montgolfier brothers made the first crewed, untethered balloon flight in 1783.",
+            ],
+        ),
+        (  # a plural verb later agrees with the first ("The outer are …" was printed)
+            "The outer moons orbit the planet every few days but are rarely visible.",
+            [
+                "The outer moons orbit the planet every few days.",
+                "The outer moons are rarely visible.",
+            ],
+        ),
+        (  # "about" is the number's, not the list's ("is about over 100" was printed)
+            "The tower is about 300 metres tall and over 100 years old.",
+            ["The tower is about 300 metres tall.", "The tower is over 100 years old."],
+        ),
+        (  # a list after a colon stands in for the object before it
+            "The insect has three body parts: a head, a thorax and an abdomen.",
+            [
+                "The insect has three body parts.",
+                "The insect has a head.",
+                "The insect has a thorax.",
+                "The insect has an abdomen.",
+            ],
+        ),
+        (  # "both … and"
+            "The gallery is closed both on Mondays and on public holidays.",
+            ["The gallery is closed on Mondays.", "The gallery is closed on public holidays."],
+        ),
+        (  # a subject of two, the verb agreeing with one
+            "Both the cello and the double bass are played with a bow.",
+            ["The cello is played with a bow.", "The double bass is played with a bow."],
+        ),
+        ("Both Mars and Jupiter have moons.", ["Mars has moons.", "Jupiter has moons."]),
+        (
+            "Lewis and Clark reached the Pacific Ocean in 1805.",
+            [
+                "Lewis reached the Pacific Ocean in 1805.",
+                "Clark reached the Pacific Ocean in 1805.",
+            ],
+        ),
+        # Kept whole: one amount in two units ("takes 15 minutes to cross" was printed), a
+        # name's adjective ("founded the Women's Social." was printed), a shared prize, one
+        # noun phrase as a subject ("Sales and marketing costs").
+        ("The ferry takes 2 hours and 15 minutes to cross the strait.", None),
+        ("Emmeline Pankhurst founded the Women's Social and Political Union.", None),
+        ("Marie Curie and Pierre Curie shared the 1903 Nobel Prize in Physics.", None),
+        ("Sales and marketing costs rose by 4%.", None),
+    ],
+)
+def test_english_claims_read_as_the_reference_does(reference, claims) -> None:
+    assert extract_claim_texts(reference) == (claims or [reference])

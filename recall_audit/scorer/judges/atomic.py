@@ -21,8 +21,9 @@ atomic_latin.py.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
-from recall_audit.scorer.judges import atomic_latin
+from recall_audit.scorer.judges import atomic_latin, coordination
 from recall_audit.scorer.judges.english_verbs import (
     DETERMINERS,
     PAST,
@@ -78,18 +79,43 @@ def _main_verb(tokens: list[Token]) -> int:
     for i, tok in enumerate(tokens[start : start + 11], start=start):
         if tok.text in ",;:(":
             return -1
+        if _reduced_relative(tokens, i):
+            continue
         if is_verb(tok) or (later is not None and tok is not later and is_verb(tok, later)):
             # "His film credits include ...": a plural noun, then the verb.
             plural = tok.low.endswith("s") and not looks_like_verb(tok.low)
-            if not (plural and i + 1 < len(tokens) and _plural_verb(tokens, i + 1)):
+            if not (plural and i + 1 < len(tokens) and _plural_verb(tokens, i + 1, later)):
                 return i
             # "Quillstone 4.0 drops support ... and makes ...": the word inflected as the
             # later verb is the verb, not a plural noun before a plain one.
-            if later is not None and not is_verb(tokens[i + 1], later):
+            inflected_as = later is not None and not _is_plural_form(later)
+            if inflected_as and not is_verb(tokens[i + 1], later):
                 return i
-        elif _plural_verb(tokens, i):
+        elif _plural_verb(tokens, i, later):
             return i
     return -1
+
+
+# Where a subject's reduced relative clause may still go on, and where it cannot.
+_ENDS_CLAUSE = frozenset({",", ";", ":", "(", "that", "where", "when", *_RELATIVE, *_AND})
+_AGREES = frozenset("is are was were has have can will may must".split())
+
+
+def _reduced_relative(tokens: list[Token], i: int) -> bool:
+    """A participle and its phrase inside the subject ("Light reflected from the Moon
+    reaches Earth", "Data stored on the device is encrypted"): a finite verb comes after
+    the phrase, before anything that could end a clause."""
+    if i == 0 or not _participle(tokens[i]) or tokens[i].low in _AUXILIARIES:
+        return False
+    if i + 1 >= len(tokens) or tokens[i + 1].low not in PREPOSITIONS:
+        return False
+    for tok in tokens[i + 2 : i + 12]:
+        if tok.low in _ENDS_CLAUSE:
+            return False
+        finite = tok.low in _AGREES or (tok.low.endswith("s") and lexicon.is_mostly_verb(tok.low))
+        if finite and tok.text.islower():
+            return True
+    return False
 
 
 def _opening_phrase(tokens: list[Token]) -> int:
@@ -100,15 +126,34 @@ def _opening_phrase(tokens: list[Token]) -> int:
     return next((i + 1 for i in range(1, min(10, len(tokens))) if tokens[i].text == ","), 0)
 
 
-def _plural_verb(tokens: list[Token], i: int) -> bool:
+def _plural_verb(tokens: list[Token], i: int, later: Token | None = None) -> bool:
     """A verb's plain form after a plural noun ("Other ancestors include", "Mitochondria
-    generate"). A capitalised word is a name ("accepts GET"), and "Acme's" no plural."""
+    generate"). A capitalised word is a name ("accepts GET"), and "Acme's" no plural.
+    Where a later coordinated verb is plural ("... and are composed of"), any verb will
+    do ("Cirrus clouds form", "the main rings span"): the first agrees with it."""
     before = tokens[i - 1].low
     low = tokens[i].low
     if not tokens[i].text.islower() or low.endswith("s") or before.endswith(("'s", "’s")):
         return False
     plural = before.endswith("s") and not looks_like_verb(before)
-    return (plural or lexicon.is_irregular_plural(before)) and lexicon.is_mostly_verb(low)
+    # "Both Mercury and Venus lack": a subject of two is plural.
+    pair = (
+        before not in DETERMINERS
+        and tokens[0].low == "both"
+        and any(t.low == "and" for t in tokens[1:i])
+    )
+    agrees = (pair or (later is not None and _is_plural_form(later))) and lexicon.is_verb(low)
+    return (plural or pair or lexicon.is_irregular_plural(before)) and (
+        agrees or lexicon.is_mostly_verb(low)
+    )
+
+
+_PLURAL_FORMS = frozenset("are were have do".split())
+
+
+def _is_plural_form(verb: Token) -> bool:
+    """A verb form only a plural subject takes ("are", "have", "were")."""
+    return verb.low in _PLURAL_FORMS
 
 
 def continues_predicate(left: str, right: str) -> bool:
@@ -183,6 +228,10 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
     verb = _main_verb(tokens)
     if verb < 0:
         return _with_aside(sentence, tokens)
+    group = coordination.members(sentence, tokens, verb)
+    if group:  # "Both Mercury and Venus lack …": "Mercury lacks …", "Venus lacks …"
+        rest = coordination.singular(tokens[verb].text) + sentence[tokens[verb].end :]
+        return [claim for member in group for claim in split(as_claim(member, rest))]
     # "The library not only lends books but also offers ...": "not only" is no subject's.
     paired = verb >= 3 and [t.low for t in tokens[verb - 2 : verb]] == ["not", "only"]
     subject = span_text(sentence, tokens, 0, verb - 2 if paired else verb)
@@ -295,7 +344,8 @@ def _head(tokens: list[Token], i: int) -> bool:
     if tok.text == ",":  # not "Zion, Illinois": a place and the region it is in
         place = before.text[:1].isupper() and after.text[:1].isupper()
         year = before.text.isdigit() and is_date(after)  # "January 23, 2019"
-        return after.low not in _AND and not place and not year
+        adjectives = _noun_pending(tokens, 0, i)  # "the first controlled, powered flight"
+        return after.low not in _AND and not place and not year and not adjectives
     if tok.low == "up":  # "retries deliveries | up to 5 times"; "offers up to 30 hours"
         # A plain verb before it ("lets you contribute | up to") has no object yet.
         plain_verb = not before.low.endswith("s") and lexicon.is_mostly_verb(before.low)
@@ -452,6 +502,15 @@ def _selected(tokens: list[Token], i: int) -> bool:
     # the predicate's first word, an infinitive, or a verb after its adverb.
     verb = i == 1 or tokens[i - 2].low == "to" or tokens[i - 2].low.endswith("ly")
     return verb and lexicon.is_mostly_verb(before.low)
+
+
+def _name_adjective(tok: Token) -> bool:
+    """A capitalised adjective, which a name's noun must follow ("Social and Political")."""
+    return (
+        tok.text[:1].isupper()
+        and lexicon.is_adjective(tok.low)
+        and not lexicon.is_mostly_noun(tok.low)
+    )
 
 
 def _inside_name(tokens: list[Token], i: int) -> bool:
@@ -623,7 +682,13 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
         joint = low in _AND or (low in ",;" and tokens[i + 1].low not in _AND)
         # A word between commas is a list's item ("photos, podcasts, and music").
         listed = low == "," and i + 2 < len(tokens) and tokens[i + 2].low in {",", *_AND}
-        if joint and not listed and verb_at(tokens, i + 1, like):
+        listed = listed or (
+            low in _AND and tokens[i - 1].text == "," and _ends_list(tokens, verb, i)
+        )
+        verb_next = verb_at(tokens, i + 1, like) or (
+            i > verb + 1 and _verb_before_object(tokens, i + 1, like)  # not "kill or slow"
+        )
+        if joint and not listed and verb_next and not _inside_noun_phrase(tokens, verb, i):
             skip = 2 if low in ",;" and tokens[i + 1].low in _AND else 1
             cuts.append((i, i + skip))
     ranges, lo = [], verb
@@ -635,6 +700,53 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
     return [(a, b) for a, b in ranges if b > a]
 
 
+def _verb_before_object(tokens: list[Token], i: int, like: Token) -> bool:
+    """A plain verb and its object coordinated with a plain verb ("breathe air ... and
+    nurse their young"): no noun comes right before a determiner."""
+    plain = like.text.islower() and not like.low.endswith("s") and not looks_like_verb(like.low)
+    tok = tokens[i]
+    if not (plain and tok.text.islower() and not tok.low.endswith("s")):
+        return False
+    return i + 1 < len(tokens) and tokens[i + 1].low in DETERMINERS and lexicon.is_verb(tok.low)
+
+
+def _inside_noun_phrase(tokens: list[Token], verb: int, i: int) -> bool:
+    """A joint inside a noun phrase, where the "-ed" word after it is an adjective: its
+    article's noun has not come yet ("the first controlled, powered flight"), or it ends
+    a list of nouns ("with garlic, olive oil and dried chilli flakes")."""
+    after = tokens[i + 2] if i + 2 < len(tokens) else None
+    if not tokens[i + 1].low.endswith("ed") or after is None or not after.text.isalpha():
+        return False
+    if _noun_pending(tokens, verb, i):
+        return True  # "the first controlled,"
+    bare_noun = after.text.islower() and after.low not in DETERMINERS | PREPOSITIONS
+    return tokens[i].low in _AND and bare_noun and _ends_list(tokens, verb, i)
+
+
+def _ends_list(tokens: list[Token], verb: int, i: int) -> bool:
+    """The "and" at `i` ends a list of nouns: the part since the comma before it (or
+    before its own comma) has no verb and no "and" of its own ("with garlic, olive oil
+    and", "the inputs, outputs, and"; not "with Chad and Sudan, and")."""
+    commas = _top_level(tokens, verb + 1, i, ",")
+    if commas and commas[-1] == i - 1:
+        commas.pop()
+    if not commas:
+        return False
+    end = i - 1 if tokens[i - 1].text == "," else i
+    part = tokens[commas[-1] + 1 : end]
+    return bool(part) and not any(is_verb(t) or t.low in _AND for t in part)
+
+
+def _noun_pending(tokens: list[Token], lo: int, i: int) -> bool:
+    """An article and only adjectives between it and `i`: its noun comes after `i`."""
+    j = i - 1
+    while j > lo and tokens[j].text.isalpha() and tokens[j].text.islower():
+        if not (tokens[j].low.endswith("ed") or lexicon.is_adjective(tokens[j].low)):
+            break
+        j -= 1
+    return j < i - 1 and tokens[j].low in ("a", "an", "the")
+
+
 def _opens_clause(tokens: list[Token], i: int) -> bool:
     """A relative or subordinating word opening a clause ("which grew", "after he saves")."""
     ahead = range(i + 1, min(i + 4, len(tokens)))
@@ -644,12 +756,18 @@ def _opens_clause(tokens: list[Token], i: int) -> bool:
 def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     """One predicate, or one per item of a list it ends with ("supports A, B and C")."""
     whole = [span_text(sentence, tokens, lo, hi)]
+    colons = _top_level(tokens, lo + 1, hi, ":")
+    if colons:
+        return _listed_after_colon(sentence, tokens, lo, hi, colons[0]) or whole
+    both = coordination.both_parts(sentence, tokens, lo, hi)
+    if both:
+        return both
     ands = _top_level(tokens, lo + 1, hi, "and")  # "A or B" is one fact: an alternative
     if not ands:
         return whole
     joint = max(ands)
-    if verb_at(tokens, joint + 1):  # a predicate of its own, not an item
-        return whole
+    if verb_at(tokens, joint + 1) and not _inside_noun_phrase(tokens, lo, joint):
+        return whole  # a predicate of its own, not an item
     if any(tokens[j].low in _NO_SPLIT_BEFORE for j in range(max(lo, joint - 4), joint)):
         return whole
     right_end = next((c for c in _top_level(tokens, joint + 1, hi, ",")), hi)
@@ -682,8 +800,13 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
         return whole
     if _inside_name(tokens, anchor) and all(tokens[a].text[:1].isupper() for a, _ in items):
         return whole  # "the Department of Health, Education, and Welfare" is one name
+    named = joint + 2 < len(tokens) and tokens[joint + 2].text[:1].isupper()
+    if named and _inside_name(tokens, joint) and _name_adjective(tokens[joint - 1]):
+        return whole  # "the Women's Social and Political Union"
     if unlike(tokens[items[0][0]], tokens[items[-1][0]]):
         return whole  # "analysis of existing problems and the development of plans"
+    if _one_amount(tokens, items):
+        return whole  # "takes 8 minutes and 20 seconds"
     if shares_head(tokens, items):
         return whole  # "some later desktop and portable Macintosh computers"
     texts = [span_text(sentence, tokens, a, b) for a, b in items]
@@ -701,6 +824,55 @@ def _objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     head = span_text(sentence, tokens, lo, anchor + 1)
     tail = span_text(sentence, tokens, right_end, hi)
     return [" ".join(filter(None, (head, text, tail))) for text in texts]
+
+
+# Units one amount is written in, largest first ("8 minutes and 20 seconds", "5 feet 11").
+_UNIT_ORDERS = (
+    ("yr", "mo", "wk", "d", "h", "min", "s"),
+    ("km", "mi", "m", "ft", "in", "cm", "mm"),
+    ("t", "kg", "lb", "g", "mg"),
+)
+
+
+def _one_amount(tokens: list[Token], items: list[tuple[int, int]]) -> bool:
+    """Two items that are one amount in two units of one kind, the larger first."""
+    if len(items) != 2:
+        return False
+    units = []
+    for a, b in items:
+        a += tokens[a].low in _APPROXIMATE
+        if b - a < 2 or not number_like(tokens[a]):
+            return False
+        found = analyse(f"{tokens[a].text} {tokens[a + 1].text}", with_names=False).quantities
+        units.append(next(iter(next(iter(found.values()), ())), ""))
+    return any(
+        units[0] in order and units[1] in order and order.index(units[0]) < order.index(units[1])
+        for order in _UNIT_ORDERS
+    )
+
+
+def _listed_after_colon(
+    sentence: str, tokens: list[Token], lo: int, hi: int, colon: int
+) -> list[str]:
+    """ "has four chambers: two atria and two ventricles" is "has four chambers", "has two
+    atria" and "has two ventricles": the items take the place of the object before the
+    colon, after the verb or preposition it follows. [] when what follows is no list of
+    short noun phrases."""
+    cuts = [i for i in range(colon + 1, hi) if tokens[i].text == "," or tokens[i].low == "and"]
+    if not cuts or tokens[cuts[-1]].low != "and":
+        return []
+    end = hi - (tokens[hi - 1].text in ".!?")
+    items = [(a + 1, b) for a, b in pairwise([colon, *cuts, end]) if b > a + 1]
+    if any(b - a > 4 or any(is_verb(t) for t in tokens[a:b]) for a, b in items):
+        return []
+    anchor = max(i for i in range(lo, colon) if i == lo or tokens[i].low in PREPOSITIONS)
+    if anchor + 1 >= colon:
+        return []
+    head = span_text(sentence, tokens, lo, anchor + 1)
+    return [
+        span_text(sentence, tokens, lo, colon),
+        *(f"{head} {span_text(sentence, tokens, a, b)}" for a, b in items),
+    ]
 
 
 def _echo(tokens: list[Token], lo: int, anchor: int, joint: int) -> int | None:
@@ -729,11 +901,15 @@ def _list_before(
         start = end
         while start > lo and tokens[start - 1].text != ",":
             prev = start - 1
+            # "is about 446 km long and over 1,800 m deep": "about" is the number's.
+            approximate = tokens[prev].low in _APPROXIMATE and number_like(tokens[start])
             anchors = _anchors(tokens[prev]) and not (
-                noun_phrase and tokens[prev].low in PREPOSITIONS
+                (noun_phrase and tokens[prev].low in PREPOSITIONS) or approximate
             )
             # "infections such as pneumonia and bronchitis": the list depends on "such as".
             anchors = anchors or (tokens[prev].low == "as" and tokens[prev - 1].low == "such")
+            # "to compute the inputs, outputs and states": on the infinitive, not on "to".
+            anchors = anchors or (tokens[prev - 1].low == "to" and _plain(tokens[prev]))
             if prev == lo or (anchors and not _after_relative(tokens, lo, prev)):
                 if start == end or tokens[start].low in _AND:
                     return None
@@ -749,6 +925,10 @@ def _list_before(
         if not (opens in ("up", "down") or opens in PREPOSITIONS or is_adverb(tokens[start])):
             items.insert(0, (start, item_end))
             item_end = end
+
+
+def _plain(tok: Token) -> bool:
+    return tok.text.islower() and not tok.low.endswith("s") and lexicon.is_mostly_verb(tok.low)
 
 
 def _anchors(tok: Token) -> bool:

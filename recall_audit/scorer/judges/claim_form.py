@@ -202,7 +202,7 @@ _NEEDS_MORE = frozenset("of from into and or but the a an than such rather betwe
 _RELATIVE = frozenset("who which whom whose that".split())
 
 
-def fragment(claim: str) -> str:
+def fragment(claim: str, sentence: str = "") -> str:
     """Why an English claim or clause is no sentence at all, "" when it is one: unfinished
     (`_unfinished`: "Was voted ...", "entrepreneur based in ..."), its last word needs
     another ("... theatre of."), or it has no verb outside a relative clause ("A Fenian
@@ -215,6 +215,8 @@ def fragment(claim: str) -> str:
     if words and words[-1] in _NEEDS_MORE:
         return f"'{words[-1]}': a last word that needs another"
     relative = False
+    # A verb the sentence has after a name, made to agree with one of several names.
+    agreed = {b.lower() for a, b in pairwise(_WORD.findall(sentence)) if a[:1].isupper()}
     for i, word in enumerate(raw):
         low = word.lower()
         if word == ",":
@@ -224,7 +226,17 @@ def fragment(claim: str) -> str:
         # A capital inside the claim is a name ("May 30"), not the verb "may".
         elif not relative and (i == 0 or word[:1].islower()) and _verb_like(low):
             return ""
+        elif not relative and i and word.islower() and _plain_after_plural(raw[i - 1], low):
+            return ""  # "Cirrus clouds form at …"
+        elif not relative and low[:-1] in agreed and lexicon.is_verb(low):
+            return ""  # "Mercury lacks …" from "Both Mercury and Venus lack …"
     return "no verb outside a relative clause"
+
+
+def _plain_after_plural(before: str, word: str) -> bool:
+    """A verb's plain form after a plural noun: the verb it agrees with."""
+    plain = not word.endswith("s") and lexicon.is_verb(word)
+    return plain and lexicon.is_plural_noun(before.lower())
 
 
 def _verb_like(word: str) -> bool:
@@ -237,7 +249,7 @@ def reads_as(claims: Sequence[str], sentence: str, *, english: bool = True) -> b
     own = [c for c in claims if c.rstrip(". ").lower() != sentence.rstrip(". ").lower()]
     if not own:
         return True
-    if english and any(fragment(c) for c in own):
+    if english and any(fragment(c, sentence) for c in own):
         return False
     if len(claims) < 2:
         return not malformed(claims[0], sentence)

@@ -18,7 +18,7 @@ _TOKEN = re.compile(r"\d+(?:[.,]\d+)*|/?[^\W_]+(?:[-'’./&][^\W_]+)*|[,;:()]|\S
 ADVERBS = frozenset("also later then now still only first since subsequently".split())
 PREPOSITIONS = frozenset(
     """in on at to for with by from of into onto like including between among across
-    through during under over about against within without per via""".split()
+    through during under over about against within without per via near""".split()
 )
 PAST = frozenset("was were had did".split())
 DETERMINERS = frozenset("a an the his her its their our this that these those one".split())

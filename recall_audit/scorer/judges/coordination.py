@@ -1,0 +1,98 @@
+"""What the parts joined by "and" share, where atomic.py's lists do not reach.
+
+- "both A and B" after a verb or preposition is one claim per part ("painted both the
+  Mona Lisa and The Last Supper": "painted the Mona Lisa", "painted The Last Supper");
+- a subject of several ("Both Mercury and Venus lack …", "Neil Armstrong and Buzz Aldrin
+  landed …") is one claim per member, its verb agreeing with one ("Mercury lacks").
+
+A verb is inflected by lemminflect (pyproject.toml says why).
+"""
+
+from __future__ import annotations
+
+import functools
+from itertools import pairwise
+from types import ModuleType
+
+from recall_audit.scorer.judges.english_verbs import (
+    DETERMINERS,
+    Token,
+    is_past,
+    relates_two,
+    span_text,
+)
+
+# Where the second part ends: what follows holds for both ("… while receiving feedback").
+_ENDS = frozenset(", ; ( when while if unless because whenever once".split())
+_MODALS = frozenset("can could may might must shall should will would".split())
+_SINGULAR = {"are": "is", "were": "was", "have": "has", "do": "does"}
+# Verbs whose subject acts together: "A and B met in 1990" is no fact of A alone.
+_TOGETHER = frozenset("met married divorced collaborated co-wrote co-founded shared".split())
+
+
+@functools.cache
+def _inflector() -> ModuleType:
+    import lemminflect  # ~0.3 s; only a sentence with a subject of several needs it
+
+    return lemminflect
+
+
+def both_parts(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
+    """ "can fly both forwards and backwards" as "can fly forwards" and "can fly
+    backwards"; [] when the predicate has no "both … and" (the second part runs to the
+    next comma)."""
+    at = next((i for i in range(lo + 1, hi - 2) if tokens[i].low == "both"), None)
+    if at is None:
+        return []
+    ands = [i for i in range(at + 2, hi - 1) if tokens[i].low == "and"]
+    if len(ands) != 1 or any(t.text in ",;:(" for t in tokens[at : ands[0]]):
+        return []
+    joint = ands[0]
+    end = next((i for i in range(joint + 1, hi) if tokens[i].low in _ENDS), hi)
+    head = span_text(sentence, tokens, lo, at)
+    tail = span_text(sentence, tokens, end, hi)
+    parts = (
+        span_text(sentence, tokens, at + 1, joint),
+        span_text(sentence, tokens, joint + 1, end),
+    )
+    return [" ".join(filter(None, (head, part, tail))) for part in parts]
+
+
+def members(sentence: str, tokens: list[Token], verb: int) -> list[str]:
+    """The members of a subject of several, each to take the verb on its own: after
+    "both" ("Both the violin and the viola"), or names ("Neil Armstrong and Buzz Aldrin")
+    before a verb that needs no agreement (a past tense, a modal); [] otherwise, and for
+    a verb of two together ("met", "connects")."""
+    opens = int(tokens[0].low == "both")
+    cuts = [i for i in range(opens, verb) if tokens[i].low == "and" or tokens[i].text == ","]
+    if not cuts or tokens[cuts[-1]].low != "and":
+        return []
+    if tokens[verb].low in _TOGETHER or relates_two(tokens[verb]):
+        return []
+    spans = [(a + 1, b) for a, b in pairwise([opens - 1, *cuts, verb]) if b > a + 1]
+    if len(spans) < 2 or any(b - a > 4 for a, b in spans):
+        return []
+    if not opens and not (_names(tokens[:verb]) and _needs_no_agreement(tokens[verb])):
+        return []  # "Research and development costs rose": one noun phrase
+    return [span_text(sentence, tokens, a, b) for a, b in spans]
+
+
+def _names(subject: list[Token]) -> bool:
+    """Every word a capitalised one but the "and" and commas between them."""
+    words = [t for t in subject if t.low != "and" and t.text != ","]
+    return all(t.text[:1].isupper() and t.low not in DETERMINERS for t in words)
+
+
+def _needs_no_agreement(verb: Token) -> bool:
+    return is_past(verb) or verb.low in _MODALS
+
+
+def singular(verb: str) -> str:
+    """The verb as one member of a subject takes it ("lack" -> "lacks", "are" -> "is")."""
+    low = verb.lower()
+    if low in _SINGULAR:
+        return _SINGULAR[low]
+    if low in _MODALS or is_past(Token(low, 0, len(low))) or low.endswith("s"):
+        return verb
+    forms = _inflector().getInflection(low, tag="VBZ")
+    return forms[0] if forms else verb
