@@ -289,6 +289,12 @@ def test_every_english_claim_of_the_demo_and_the_examples_is_a_sentence() -> Non
     assert not fragment("The headphones offer 30 hours with noise cancelling on.")
 
 
+def test_a_participle_is_no_predicate() -> None:
+    sentence = "Isaac Newton published the Principia in 1687, setting out his laws of motion."
+    assert malformed("Isaac Newton setting out his laws of motion.", sentence)
+    assert not malformed("Isaac Newton set out his laws of motion.", sentence)
+
+
 @pytest.mark.parametrize(
     ("sentence", "printed"),
     [
@@ -298,18 +304,13 @@ def test_every_english_claim_of_the_demo_and_the_examples_is_a_sentence() -> Non
             "Usually take five are issued to ten business days to appear.",
         ),
         (
-            "Isaac Newton published the Principia in 1687, setting out his three laws of motion "
-            "and his law of universal gravitation.",
-            "Isaac Newton setting out his three laws of motion.",
-        ),
-        (
             "Sourdough bread is leavened with a starter rather than with commercial yeast.",
             "Sourdough bread is leavened with a starter rather than.",
         ),
     ],
 )
 def test_a_claim_that_is_no_sentence_keeps_its_sentence_whole(sentence: str, printed: str) -> None:
-    """A word from inside the sentence that cannot open one, a participle as the predicate,
-    a last word that needs another: each was printed as a claim."""
+    """A word from inside the sentence that cannot open one, a last word that needs
+    another: each was printed as a claim."""
     assert extract_claim_texts(sentence) == [sentence]
     assert malformed(printed, sentence) or fragment(printed)

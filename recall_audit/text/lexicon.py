@@ -212,6 +212,13 @@ def is_mostly_noun(word: str) -> bool:
     return _mostly(word, "n")
 
 
+def is_common_noun(word: str) -> bool:
+    """True for a noun people tag in running text ("lake", "labs", "mount"); a proper noun
+    WordNet lists ("Baikal", "Thames") is never or hardly tagged there."""
+    net = wordnet()
+    return bool(net) and net.frequency(word.lower(), "n") > 1
+
+
 def is_mostly_adverb(word: str) -> bool:
     """True for a word mostly used as an adverb ("otherwise", "usually", "again")."""
     return _mostly(word, "r")

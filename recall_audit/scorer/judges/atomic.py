@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from recall_audit.scorer.judges import atomic_latin, coordination
+from recall_audit.scorer.judges import atomic_latin, coordination, english_inflection
 from recall_audit.scorer.judges.english_verbs import (
     DETERMINERS,
     PAST,
@@ -174,6 +174,9 @@ def subject(sentence: str) -> str:
     tokens = tokenize(sentence)
     verb = _main_verb(tokens)
     start = _opening_phrase(tokens)
+    aside = _aside_bounds(tokens) if verb < 0 and not start else None
+    if aside:  # "The Shinkansen, Japan's high-speed rail network, opened …"
+        verb = aside[0]
     if verb <= start or verb - start > 6:
         return ""
     words = {t.low for t in tokens[start:verb]}
@@ -188,6 +191,9 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str:
     tokens = tokenize(sentence)
     if not antecedent or len(tokens) < 3:
         return sentence
+    if tokens[0].low in _POSSESSIVES and tokens[1].text.islower() and not verb_at(tokens, 1):
+        # "Its fastest trains run …": "The Shinkansen's fastest trains run …".
+        return possessive(antecedent) + sentence[tokens[0].end :]
     # "On weekends it opens at 10": the pronoun after a short opening phrase.
     at = next((i for i, t in enumerate(tokens[:5]) if t.low in _PERSONAL), -1)
     if at < 0 or (at and tokens[0].low not in PREPOSITIONS) or not verb_at(tokens, at + 1):
@@ -197,6 +203,14 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str:
     if at and antecedent.split(" ", 1)[0].lower() in DETERMINERS:
         antecedent = antecedent[:1].lower() + antecedent[1:]  # "on weekends the museum"
     return sentence[: tokens[at].start] + antecedent + sentence[tokens[at].end :]
+
+
+_POSSESSIVES = frozenset("its their his her".split())
+
+
+def possessive(noun_phrase: str) -> str:
+    """ "The Shinkansen's", "Electric cars'", "The Harbour City Gulls'"."""
+    return f"{noun_phrase}'" if noun_phrase.endswith("s") else f"{noun_phrase}'s"
 
 
 def has_subject(clause: str) -> bool:
@@ -230,8 +244,13 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
         return _with_aside(sentence, tokens)
     group = coordination.members(sentence, tokens, verb)
     if group:  # "Both Mercury and Venus lack …": "Mercury lacks …", "Venus lacks …"
-        rest = coordination.singular(tokens[verb].text) + sentence[tokens[verb].end :]
+        rest = english_inflection.singular(tokens[verb].text) + sentence[tokens[verb].end :]
         return [claim for member in group for claim in split(as_claim(member, rest))]
+    trailing = _trailing_participle(sentence, tokens, verb)
+    if trailing:  # "…, becoming the 20th member": what the subject did, a claim of its own
+        main, predicate = trailing
+        named = span_text(sentence, tokens, _opening_phrase(tokens), verb)
+        return [*split(main), as_claim(named, predicate)]
     # "The library not only lends books but also offers ...": "not only" is no subject's.
     paired = verb >= 3 and [t.low for t in tokens[verb - 2 : verb]] == ["not", "only"]
     subject = span_text(sentence, tokens, 0, verb - 2 if paired else verb)
@@ -274,6 +293,45 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
         copula = "" if has_verb else ("was" if past else "is")
         claims.append(as_claim(joined, copula, clause))
     return [c for c in claims if c]
+
+
+_NO_SUBJECT = frozenset({"there", *_OPENS_CLAUSE, "if", "as", "once", "unless"})
+# "-ing" words that open a condition or a preposition's phrase, no act of the subject.
+_NOT_ACTS = frozenset(
+    "including according depending following regarding concerning excluding considering "
+    "pending barring assuming provided".split()
+)
+
+
+def _trailing_participle(sentence: str, tokens: list[Token], verb: int) -> tuple[str, str] | None:
+    """ "Croatia adopted the euro in 2023, becoming the 20th member …": the sentence
+    without the phrase its last comma opens with an "-ing" verb, and that phrase as a
+    predicate of the subject ("became the 20th member …"; ", making it the largest" is
+    "is the largest"); None when the sentence ends otherwise."""
+    start = _opening_phrase(tokens)
+    named = tokens[start:verb]
+    # The subject a noun phrase of its own: not "There", not "When oxygen …, X is formed".
+    if not named or any(t.text == "," for t in named) or named[0].low in _NO_SUBJECT:
+        return None
+    commas = _top_level(tokens, verb + 2, len(tokens), ",")
+    if tokens[verb].low.endswith("ing") or not commas or commas[-1] + 2 >= len(tokens):
+        return None
+    at = commas[-1]
+    word = tokens[at + 1]
+    acts = word.text.islower() and word.low.endswith("ing") and word.low not in _NOT_ACTS
+    if not acts or not lexicon.is_verb(word.low) or tokens[at + 2].low in _AND:
+        return None  # "swimming, cycling and running": a list
+    like = tokens[verb + 1] if _perfect(tokens, verb) else tokens[verb]  # "has won …, beating"
+    start = at + 2
+    if word.low == "making" and tokens[start].low in ("it", "them"):
+        plural = tokens[start].low == "them"
+        form = "became" if is_past(like) else ("are" if plural else "is")
+        start += 1
+    else:
+        form = english_inflection.finite(word.text, like)
+    if not form:
+        return None
+    return sentence[: tokens[at].start], f"{form} {span_text(sentence, tokens, start, len(tokens))}"
 
 
 def _gapped(
@@ -331,6 +389,8 @@ _NOT_HEADS = frozenset("of per than like including".split())
 # A clause of condition or time at the end holds for every complement before it.
 _CONDITIONS = frozenset("when if unless without while whenever once because".split())
 _APPROXIMATE = frozenset("about around".split())
+# First words of a preposition of two, the second "to".
+_TWO_WORD_HEADS = frozenset("due owing thanks prior according next close".split())
 
 
 def _head(tokens: list[Token], i: int) -> bool:
@@ -353,6 +413,10 @@ def _head(tokens: list[Token], i: int) -> bool:
         return after.low == "to" and i > 1 and after_object
     if _participial(tokens, i):  # "signs each payload with HMAC-SHA256 | using its secret"
         return True
+    if tok.low in _TWO_WORD_HEADS and after.low == "to":
+        return True  # "due to the weather", "thanks to …": one preposition
+    if tok.low == "to" and before.low in _TWO_WORD_HEADS:
+        return False
     if tok.low not in PREPOSITIONS or tok.low in _NOT_HEADS or _inside_name(tokens, i):
         return False
     if tok.low in _APPROXIMATE and number_like(after):  # "is about 384,400 km"
@@ -396,6 +460,8 @@ def _nested(tokens: list[Token], span: tuple[int, int], at: int) -> bool:
     inner = tokens[a:b]  # its head too: "studying coral reefs | in Belize"
     if any(t.text.islower() and (_participle(t) or t.low.endswith("ing")) for t in inner):
         return True
+    if _zero_relative(inner):  # "to the importance the director places | on new works"
+        return True
     if _absolute(tokens, a) and _participial(tokens, at):
         return True  # "with all six characters | taking turns": the turns are theirs
     opens_aside = tokens[a].text == "," and tokens[a + 1].low not in PREPOSITIONS
@@ -407,6 +473,21 @@ def _nested(tokens: list[Token], span: tuple[int, int], at: int) -> bool:
     places = ("in", "at", "on")
     narrows = tokens[a].low in places and tokens[at].low in places and at + 1 < len(tokens)
     return narrows and tokens[b - 1].text[:1].isupper() and tokens[at + 1].text[:1].isupper()
+
+
+def _zero_relative(phrase: list[Token]) -> bool:
+    """A noun right before "the" opens a clause on it ("the importance the director places
+    on …"): what follows may be that clause's."""
+    return any(
+        b.low == "the"  # not "three days a week"
+        and a.text.isalpha()
+        and a.text.islower()
+        and a.low not in PREPOSITIONS
+        and a.low not in DETERMINERS
+        and not is_verb(a)
+        and lexicon.is_mostly_noun(a.low)
+        for a, b in pairwise(phrase[1:])
+    )
 
 
 def _absolute(tokens: list[Token], a: int) -> bool:
@@ -467,6 +548,8 @@ def _complements(predicate: str) -> list[str]:
     heads = [i for i in range(1, tail) if _head(tokens, i)]
     if heads and _selected(tokens, heads[0]):  # "to interact with X | on Y"
         heads = heads[1:]
+    # "in time | for the Olympics", "in response | to …": a bare noun's phrase goes on.
+    heads = [h for k, h in enumerate(heads) if not (k and _bare_phrase(tokens, heads[k - 1], h))]
     if len(heads) < 2:
         return [predicate]
     core, kept = heads[0], []
@@ -489,6 +572,13 @@ def _complements(predicate: str) -> list[str]:
         )
         for a, b in kept
     ]
+
+
+def _bare_phrase(tokens: list[Token], a: int, b: int) -> bool:
+    """A preposition and one bare common noun, another preposition right after it."""
+    noun = tokens[a + 1]
+    bare = noun.text.isalpha() and noun.text.islower() and noun.low not in DETERMINERS
+    return b == a + 2 and bare and tokens[a].low in PREPOSITIONS and tokens[b].low in PREPOSITIONS
 
 
 def _selected(tokens: list[Token], i: int) -> bool:
@@ -567,15 +657,41 @@ def _carries_participle(tokens: list[Token], verb: int) -> bool:
 def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
     """A sentence whose subject is followed by an appositive: "Curie, a physicist born in
     Warsaw, won ..." is "Curie won ..." and "Curie was a physicist born in Warsaw"."""
+    bounds = _aside_bounds(tokens)
+    if bounds is None:
+        return [sentence]
+    first, second = bounds
+    opens = tokens[first + 1].low
+    subject = span_text(sentence, tokens, 0, first)
+    rest = sentence[tokens[second + 1].start :]
+    main = split(as_claim(subject, rest))
+    if opens in _RELATIVE:  # "The museum, which opened in 1998, houses ..."
+        return [*main, as_claim(subject, span_text(sentence, tokens, first + 2, second))]
+    participle = opens.endswith(("ed", "en", "n")) and opens not in DETERMINERS
+    past = is_past(tokens[second + 1])
+    # "Everest, located on the border ..., is": where a thing lies holds as the sentence's
+    # verb does; an event's participle ("born in Warsaw") is past.
+    participle = participle and opens not in _STATES
+    copula = _copula(tokens[first - 1], past=past or participle, named=_one_name(tokens[:first]))
+    aside_text = span_text(sentence, tokens, first + 1, second)
+    return [*main, *(as_claim(subject, copula, part) for part in _complements(aside_text))]
+
+
+def _aside_bounds(tokens: list[Token]) -> tuple[int, int] | None:
+    """The commas around an aside on the subject ("Curie, a physicist born in Warsaw,
+    won ..."), or None."""
     commas = _top_level(tokens, 0, len(tokens), ",")
     if len(commas) < 2 or commas[0] == 0 or commas[0] > 6:
-        return [sentence]
+        return None
     first, second = commas[0], commas[1]
     aside = tokens[first + 1 : second]
     # Right after "Subject, aside," only a verb can come: any form of one will do.
-    after = tokens[second + 1].low if second + 1 < len(tokens) else ""
-    if not aside or not (looks_like_verb(after) or lexicon.is_verb(after)):
-        return [sentence]
+    after = second + 1
+    while after < len(tokens) - 1 and is_adverb(tokens[after]):
+        after += 1  # "…, first flew in 2005"
+    low = tokens[after].low if after < len(tokens) else ""
+    if not aside or not (looks_like_verb(low) or lexicon.is_verb(low)):
+        return None
     opens = aside[0].low
     if not (
         opens in DETERMINERS
@@ -586,20 +702,8 @@ def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
         or (aside[0].text.islower() and lexicon.is_adjective(opens))  # "flightless birds"
         or opens.endswith(("'s", "’s"))  # "Mount Kilimanjaro, Africa's highest peak, rises"
     ):
-        return [sentence]
-    subject = span_text(sentence, tokens, 0, first)
-    rest = sentence[tokens[second + 1].start :]
-    main = split(as_claim(subject, rest))
-    if opens in _RELATIVE:  # "The museum, which opened in 1998, houses ..."
-        return [*main, as_claim(subject, span_text(sentence, tokens, first + 2, second))]
-    participle = aside[0].low.endswith(("ed", "en", "n")) and opens not in DETERMINERS
-    past = is_past(tokens[second + 1])
-    # "Everest, located on the border ..., is": where a thing lies holds as the sentence's
-    # verb does; an event's participle ("born in Warsaw") is past.
-    participle = participle and opens not in _STATES
-    copula = _copula(tokens[first - 1], past=past or participle, named=_one_name(tokens[:first]))
-    aside_text = span_text(sentence, tokens, first + 1, second)
-    return [*main, *(as_claim(subject, copula, part) for part in _complements(aside_text))]
+        return None
+    return first, second
 
 
 def _leading_participle(sentence: str, tokens: list[Token]) -> list[str]:
@@ -673,7 +777,7 @@ def _relative_clauses(
 def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, int]]:
     """Token ranges of the predicates coordinated with the main verb (after a `modal`, with
     the plain verb it governs: "must submit ... and pay ...")."""
-    like = tokens[verb + 1] if modal else tokens[verb]
+    like = tokens[verb + 1] if modal or _perfect(tokens, verb) else tokens[verb]
     cuts = []
     for i in range(verb + 1, len(tokens) - 1):
         low = tokens[i].low
@@ -745,6 +849,11 @@ def _noun_pending(tokens: list[Token], lo: int, i: int) -> bool:
             break
         j -= 1
     return j < i - 1 and tokens[j].low in ("a", "an", "the")
+
+
+def _perfect(tokens: list[Token], verb: int) -> bool:
+    """ "has seen …": a verb coordinated with it is a participle too, not "and commissions"."""
+    return tokens[verb].low in ("has", "have", "had") and _carries_participle(tokens, verb)
 
 
 def _opens_clause(tokens: list[Token], i: int) -> bool:
@@ -908,6 +1017,9 @@ def _list_before(
             )
             # "infections such as pneumonia and bronchitis": the list depends on "such as".
             anchors = anchors or (tokens[prev].low == "as" and tokens[prev - 1].low == "such")
+            # "hiking, swimming and running": items, no "-ing" anchor of the last.
+            listed = tokens[prev].low.endswith("ing") and tokens[joint + 1].low.endswith("ing")
+            anchors = anchors and not listed
             # "to compute the inputs, outputs and states": on the infinitive, not on "to".
             anchors = anchors or (tokens[prev - 1].low == "to" and _plain(tokens[prev]))
             if prev == lo or (anchors and not _after_relative(tokens, lo, prev)):

@@ -598,6 +598,7 @@ class BuiltinJudge:
         synonyms = self.settings.synonyms and english
         stands_for = _stands_for(text, analysis.terms) if synonyms else {}
         others = frozenset(stands_for)
+        short = _short_forms(text, analysis.terms) if english else {}
 
         def coverage(terms: frozenset[str], facts: frozenset[str]) -> float:
             if (
@@ -607,6 +608,8 @@ class BuiltinJudge:
             ):
                 return 0.0
             found_terms = analysis.terms & terms
+            if short and not terms.isdisjoint(short):  # "Baikal" for "Lake Baikal"
+                found_terms = found_terms.union(*(short[t] for t in terms & short.keys()))
             if others and not others.isdisjoint(terms):
                 found_terms = found_terms.union(*(stands_for[t] for t in others & terms))
             found = math.fsum(map(weight.__getitem__, found_terms))
@@ -753,6 +756,27 @@ def _stands_for(claim: str, terms: frozenset[str]) -> dict[str, frozenset[str]]:
             for other in lexicon.compound_alternatives(a, b, stem):
                 if other not in terms:
                     out[other] = out.get(other, frozenset()) | {first, second}
+    return out
+
+
+def _short_forms(text: str, terms: frozenset[str]) -> dict[str, frozenset[str]]:
+    """A name's own word mapped to the common nouns of the name ("Baikal": "Lake", of "Lake
+    Baikal"; "Nordwind": "Labs"): a text naming it by that word alone names it."""
+    out: dict[str, frozenset[str]] = {}
+    words = _WORD.findall(text)
+    i = 0
+    while i < len(words):
+        j = i
+        while j < len(words) and words[j][:1].isupper():
+            j += 1
+        run = [w.lower() for w in words[i:j]]
+        i = j + 1
+        if len(run) < 2:
+            continue
+        generic = {stem(w) for w in run if lexicon.is_common_noun(w)} & terms
+        own = {stem(w) for w in run} & terms - generic
+        for term in own if generic else ():
+            out[term] = out.get(term, frozenset()) | generic
     return out
 
 

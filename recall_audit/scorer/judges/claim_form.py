@@ -216,7 +216,18 @@ def fragment(claim: str, sentence: str = "") -> str:
         return f"'{words[-1]}': a last word that needs another"
     relative = False
     # A verb the sentence has after a name, made to agree with one of several names.
-    agreed = {b.lower() for a, b in pairwise(_WORD.findall(sentence)) if a[:1].isupper()}
+    said = _WORD.findall(sentence)
+    agreed = {b.lower() for a, b in pairwise(said) if a[:1].isupper()}
+    # An "-s" verb form the sentence coordinated ("… and flows into"), not a noun ("of").
+    coordinated = {
+        b.lower()
+        for a, b, c in zip(said, said[1:], said[2:], strict=False)
+        if a.lower() == "and"
+        and b.islower()
+        and b.endswith("s")
+        and c.lower() != "of"
+        and lexicon.is_verb(b)
+    }
     for i, word in enumerate(raw):
         low = word.lower()
         if word == ",":
@@ -230,7 +241,30 @@ def fragment(claim: str, sentence: str = "") -> str:
             return ""  # "Cirrus clouds form at …"
         elif not relative and low[:-1] in agreed and lexicon.is_verb(low):
             return ""  # "Mercury lacks …" from "Both Mercury and Venus lack …"
+        elif not relative and low in coordinated and _named_subject(raw, i):
+            return ""  # "The Danube flows into …" from "… and flows into …"
+        elif not relative and _finite_of(low, said) and _named_subject(raw, i):
+            return ""  # "The Rhine flows north …" from "…, flowing north …"
     return "no verb outside a relative clause"
+
+
+def _finite_of(word: str, said: Sequence[str]) -> bool:
+    """An "-s" form of an "-ing" word the sentence has ("flows": "flowing", "uses":
+    "using", "passes": "passing")."""
+    if not word.endswith("s"):
+        return False
+    stems = {word[:-1], word[:-2], word[:-2] if word.endswith("es") else word[:-1]}
+    forms = {f"{s}ing" for s in stems} | {f"{s[:-1]}ing" for s in stems if s.endswith("e")}
+    return any(w.lower() in forms for w in said)
+
+
+def _named_subject(raw: Sequence[str], i: int) -> bool:
+    """The word at `i` follows a name opening the claim ("The Danube | flows")."""
+    return (
+        i > 0
+        and raw[i - 1][:1].isupper()
+        and all(w[:1].isupper() or w.lower() == "the" for w in raw[:i])
+    )
 
 
 def _plain_after_plural(before: str, word: str) -> bool:

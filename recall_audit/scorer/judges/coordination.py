@@ -5,14 +5,12 @@
 - a subject of several ("Both Mercury and Venus lack …", "Neil Armstrong and Buzz Aldrin
   landed …") is one claim per member, its verb agreeing with one ("Mercury lacks").
 
-A verb is inflected by lemminflect (pyproject.toml says why).
+A verb is made to agree by english_inflection.py.
 """
 
 from __future__ import annotations
 
-import functools
 from itertools import pairwise
-from types import ModuleType
 
 from recall_audit.scorer.judges.english_verbs import (
     DETERMINERS,
@@ -25,16 +23,8 @@ from recall_audit.scorer.judges.english_verbs import (
 # Where the second part ends: what follows holds for both ("… while receiving feedback").
 _ENDS = frozenset(", ; ( when while if unless because whenever once".split())
 _MODALS = frozenset("can could may might must shall should will would".split())
-_SINGULAR = {"are": "is", "were": "was", "have": "has", "do": "does"}
 # Verbs whose subject acts together: "A and B met in 1990" is no fact of A alone.
 _TOGETHER = frozenset("met married divorced collaborated co-wrote co-founded shared".split())
-
-
-@functools.cache
-def _inflector() -> ModuleType:
-    import lemminflect  # ~0.3 s; only a sentence with a subject of several needs it
-
-    return lemminflect
 
 
 def both_parts(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
@@ -85,14 +75,3 @@ def _names(subject: list[Token]) -> bool:
 
 def _needs_no_agreement(verb: Token) -> bool:
     return is_past(verb) or verb.low in _MODALS
-
-
-def singular(verb: str) -> str:
-    """The verb as one member of a subject takes it ("lack" -> "lacks", "are" -> "is")."""
-    low = verb.lower()
-    if low in _SINGULAR:
-        return _SINGULAR[low]
-    if low in _MODALS or is_past(Token(low, 0, len(low))) or low.endswith("s"):
-        return verb
-    forms = _inflector().getInflection(low, tag="VBZ")
-    return forms[0] if forms else verb

@@ -1,0 +1,57 @@
+"""English verb forms a claim needs that its sentence did not write: the verb agreeing
+with one member of a subject of several ("Both Mercury and Venus lack" -> "Mercury
+lacks"), a participle made finite ("…, becoming the 20th member" -> "became").
+
+Forms come from lemminflect (pyproject.toml says why), loaded on first use.
+"""
+
+from __future__ import annotations
+
+import functools
+from types import ModuleType
+
+from recall_audit.scorer.judges.english_verbs import Token, is_past
+
+_MODALS = frozenset("can could may might must shall should will would".split())
+_SINGULAR = {"are": "is", "were": "was", "have": "has", "do": "does"}
+_PAST = frozenset("was were had did".split())
+_THIRD_PERSON = frozenset("is has does".split())
+
+
+@functools.cache
+def _inflector() -> ModuleType:
+    import lemminflect  # ~0.3 s, on the first sentence that needs a form
+
+    return lemminflect
+
+
+def singular(verb: str) -> str:
+    """The verb as one member of a subject takes it ("lack" -> "lacks", "are" -> "is")."""
+    low = verb.lower()
+    if low in _SINGULAR:
+        return _SINGULAR[low]
+    if low in _MODALS or is_past(Token(low, 0, len(low))) or low.endswith("s"):
+        return verb
+    forms = _inflector().getInflection(low, tag="VBZ")
+    return forms[0] if forms else verb
+
+
+def finite(participle: str, like: Token) -> str:
+    """An "-ing" form in the tense and person of the verb `like` ("becoming" after
+    "adopted": "became"; after "discharges": "becomes"); "" for a modal's sentence, whose
+    tense the participle need not share."""
+    low = like.low
+    if low in _MODALS:
+        return ""
+    inflector = _inflector()
+    lemmas = inflector.getLemma(participle.lower(), upos="VERB")
+    if not lemmas:
+        return ""
+    if low in _PAST or (is_past(like) and low not in _THIRD_PERSON | {"are", "have", "do"}):
+        tag = "VBD"
+    elif low in _THIRD_PERSON or low.endswith("s"):
+        tag = "VBZ"
+    else:
+        tag = "VBP"
+    forms = inflector.getInflection(lemmas[0], tag=tag)
+    return forms[0] if forms else ""
