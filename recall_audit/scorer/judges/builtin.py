@@ -26,26 +26,24 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, pairwise
+from itertools import chain
 from types import ModuleType
 
 from recall_audit.scorer.grounding import keys, main_entity, title
 from recall_audit.scorer.judge import Attribution, Extraction
-from recall_audit.scorer.judges import atomic, atomic_cjk, claim_form, latin_pronouns
+from recall_audit.scorer.judges import atomic, atomic_cjk, claim_form, latin_pronouns, stand_ins
 from recall_audit.scorer.judges.checks import CONTRADICTIONS, RULES, Claim, Evidence, vetoes
 from recall_audit.scorer.relations import Shape, shape
-from recall_audit.text import assertion, cjk, lexicon
+from recall_audit.text import assertion, cjk
 from recall_audit.text.assertion import Mood
 from recall_audit.text.languages import ENGLISH, detect
 from recall_audit.text.text import (
     Analysis,
     Name,
     analyse,
-    content_words,
     looks_like_verb,
     names,
     sentence_spans,
-    stem,
 )
 from recall_audit.types import Verdict
 
@@ -596,9 +594,9 @@ class BuiltinJudge:
         # A synonym or another form of a claim's word found in a window counts as the word.
         english = context.language == ENGLISH  # WordNet is English
         synonyms = self.settings.synonyms and english
-        stands_for = _stands_for(text, analysis.terms) if synonyms else {}
+        stands_for = stand_ins.alternatives(text, analysis.terms) if synonyms else {}
         others = frozenset(stands_for)
-        short = _short_forms(text, analysis.terms) if english else {}
+        short = stand_ins.short_forms(text, analysis.terms) if english else {}
 
         def coverage(terms: frozenset[str], facts: frozenset[str]) -> float:
             if (
@@ -737,47 +735,6 @@ class BuiltinJudge:
         elif not refused and rule_not in DOUBTING_VETOES and best >= one * (1 - band):
             unsure = f"partly found ({best:.0%}), and {why_not}"
         return Verdict(claim_index=index, supported=False, explanation=why, unsure=unsure)
-
-
-def _stands_for(claim: str, terms: frozenset[str]) -> dict[str, frozenset[str]]:
-    """The stems that may stand for the claim's words (lexicon.alternatives), mapped to the
-    claim's stems they stand for: one word's, or both words of a compound WordNet lists
-    ("net income": profit, earnings); none that the claim states itself."""
-    out: dict[str, frozenset[str]] = {}
-    words = content_words(claim)
-    for term, word in words.items():
-        if term not in terms:  # a unit ("3 years") is no word to find
-            continue
-        for other in lexicon.alternatives(word, stem):
-            if other not in terms:
-                out.setdefault(other, frozenset({term}))
-    for (first, a), (second, b) in pairwise(words.items()):
-        if {first, second} <= terms:
-            for other in lexicon.compound_alternatives(a, b, stem):
-                if other not in terms:
-                    out[other] = out.get(other, frozenset()) | {first, second}
-    return out
-
-
-def _short_forms(text: str, terms: frozenset[str]) -> dict[str, frozenset[str]]:
-    """A name's own word mapped to the common nouns of the name ("Baikal": "Lake", of "Lake
-    Baikal"; "Nordwind": "Labs"): a text naming it by that word alone names it."""
-    out: dict[str, frozenset[str]] = {}
-    words = _WORD.findall(text)
-    i = 0
-    while i < len(words):
-        j = i
-        while j < len(words) and words[j][:1].isupper():
-            j += 1
-        run = [w.lower() for w in words[i:j]]
-        i = j + 1
-        if len(run) < 2:
-            continue
-        generic = {stem(w) for w in run if lexicon.is_common_noun(w)} & terms
-        own = {stem(w) for w in run} & terms - generic
-        for term in own if generic else ():
-            out[term] = out.get(term, frozenset()) | generic
-    return out
 
 
 class _Rarity:

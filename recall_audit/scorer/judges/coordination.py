@@ -1,4 +1,4 @@
-"""What the parts joined by "and" share, where atomic.py's lists do not reach.
+"""What the parts joined by "and" share, where english_objects.py's lists do not reach.
 
 - "both A and B" after a verb or preposition is one claim per part ("painted both the
   Mona Lisa and The Last Supper": "painted the Mona Lisa", "painted The Last Supper");

@@ -132,3 +132,42 @@ def relates_two(tok: Token) -> bool:
     net = lexicon.wordnet()
     low = tok.low
     return low in _RELATE_TWO or bool(net and _RELATE_TWO & set(net.lemmas(low, "v")))
+
+
+AND = frozenset("and or but und oder et ou y o e".split())
+RELATIVE = frozenset("which who whom whose".split())
+COPULAS = frozenset("is was are were".split())
+AUXILIARIES = COPULAS | {"has", "have", "had", "been"}
+APPROXIMATE = frozenset("about around".split())
+
+
+def top_level(tokens: list[Token], lo: int, hi: int, value: str) -> list[int]:
+    """Positions of `value` in [lo, hi) outside parentheses."""
+    depth, out = 0, []
+    for i in range(lo, hi):
+        t = tokens[i].text
+        depth += (t == "(") - (t == ")")
+        if not depth and tokens[i].low == value:
+            out.append(i)
+    return out
+
+
+def participle(tok: Token) -> bool:
+    low = tok.low
+    return low.endswith(("ed", "en")) or lexicon.is_irregular(low)
+
+
+def carries_participle(tokens: list[Token], verb: int) -> bool:
+    """An auxiliary followed by a participle ("was written"), which a coordinated
+    participle shares."""
+    aux = tokens[verb].low in AUXILIARIES
+    return aux and verb + 1 < len(tokens) and participle(tokens[verb + 1])
+
+
+def inside_name(tokens: list[Token], i: int) -> bool:
+    """A preposition between capitals belongs to a name ("Nobel Prize in Physics")."""
+    return (
+        0 < i < len(tokens) - 1
+        and tokens[i - 1].text[:1].isupper()
+        and tokens[i + 1].text[:1].isupper()
+    )

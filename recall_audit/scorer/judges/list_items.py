@@ -1,17 +1,21 @@
 """When the words joined by "and" are items of one list, and what the items share.
 
 "A, B and C" after a verb or preposition is split into one claim per item only when the
-items are alike (atomic.py); these tell the cases where they are not, or where they share
-a head noun the last item carries.
+items are alike (english_objects.py); these tell the cases where they are not, where they
+share a head noun the last item carries, and where an "and" still lies inside a noun
+phrase ("the first controlled, powered flight", "garlic, olive oil and dried chilli").
 """
 
 from __future__ import annotations
 
 from recall_audit.scorer.judges.english_verbs import (
+    AND,
     DETERMINERS,
     PREPOSITIONS,
     TAKES_PLURAL,
     Token,
+    is_verb,
+    top_level,
 )
 from recall_audit.text import lexicon
 
@@ -59,3 +63,40 @@ def shared_noun(tokens: list[Token], items: list[tuple[int, int]]) -> str:
         if not (bare[0].text[:1].isupper() and last[0].text[:1].isupper()):
             return ""
     return last[-1].text
+
+
+def inside_noun_phrase(tokens: list[Token], verb: int, i: int) -> bool:
+    """A joint inside a noun phrase, where the "-ed" word after it is an adjective: its
+    article's noun has not come yet ("the first controlled, powered flight"), or it ends
+    a list of nouns ("with garlic, olive oil and dried chilli flakes")."""
+    after = tokens[i + 2] if i + 2 < len(tokens) else None
+    if not tokens[i + 1].low.endswith("ed") or after is None or not after.text.isalpha():
+        return False
+    if noun_pending(tokens, verb, i):
+        return True  # "the first controlled,"
+    bare_noun = after.text.islower() and after.low not in DETERMINERS | PREPOSITIONS
+    return tokens[i].low in AND and bare_noun and ends_list(tokens, verb, i)
+
+
+def ends_list(tokens: list[Token], verb: int, i: int) -> bool:
+    """The "and" at `i` ends a list of nouns: the part since the comma before it (or
+    before its own comma) has no verb and no "and" of its own ("with garlic, olive oil
+    and", "the inputs, outputs, and"; not "with Chad and Sudan, and")."""
+    commas = top_level(tokens, verb + 1, i, ",")
+    if commas and commas[-1] == i - 1:
+        commas.pop()
+    if not commas:
+        return False
+    end = i - 1 if tokens[i - 1].text == "," else i
+    part = tokens[commas[-1] + 1 : end]
+    return bool(part) and not any(is_verb(t) or t.low in AND for t in part)
+
+
+def noun_pending(tokens: list[Token], lo: int, i: int) -> bool:
+    """An article and only adjectives between it and `i`: its noun comes after `i`."""
+    j = i - 1
+    while j > lo and tokens[j].text.isalpha() and tokens[j].text.islower():
+        if not (tokens[j].low.endswith("ed") or lexicon.is_adjective(tokens[j].low)):
+            break
+        j -= 1
+    return j < i - 1 and tokens[j].low in ("a", "an", "the")
