@@ -331,7 +331,7 @@ def test_chinese_clauses_are_facts_with_their_subject() -> None:
             [
                 "Bees pollinate most crops.",
                 "Bees build their own wax combs.",
-                "Their own wax combs hold the honey.",
+                "Bees' own wax combs hold the honey.",
             ],
         ),
         # Another value for another case is a fact in the first value's place.
@@ -1272,6 +1272,34 @@ def test_an_iso_date_states_its_month() -> None:
         (  # "in time for" is one phrase ("opened in 1964 in time." was printed)
             "The stadium opened in 2010 in time for the World Cup.",
             ["The stadium opened in 2010.", "The stadium opened in time for the World Cup."],
+        ),
+        (  # a concession states both of its clauses
+            "Although it rained all day, the final went ahead as planned.",
+            ["It rained all day.", "The final went ahead as planned."],
+        ),
+        (  # an aside in brackets after the subject
+            "The museum (opened in 1905) holds 40,000 paintings.",
+            ["The museum holds 40,000 paintings.", "The museum was opened in 1905."],
+        ),
+        (  # denied alternatives are denied each
+            "The plan does not cover dental care or eye tests.",
+            ["The plan does not cover dental care.", "The plan does not cover eye tests."],
+        ),
+        (  # a plural subject's present after "are …" ("are issued … and usually take")
+            "Parcels are sent by courier and usually arrive within three days.",
+            ["Parcels are sent by courier.", "Parcels usually arrive within three days."],
+        ),
+        (  # "died" is a verb too; "She" takes the subject before it
+            "Ada Lovelace was a mathematician. She died in London in 1852.",
+            [
+                "Ada Lovelace was a mathematician.",
+                "Ada Lovelace died in London.",
+                "Ada Lovelace died in 1852.",
+            ],
+        ),
+        (  # after a semicolon a subject of its own ("Acme checked baggage is …" was printed)
+            "Acme allows one bag on all flights; checked baggage is charged extra.",
+            ["Acme allows one bag on all flights.", "Checked baggage is charged extra."],
         ),
         # Kept whole: one amount in two units ("takes 15 minutes to cross" was printed), a
         # name's adjective ("founded the Women's Social." was printed), a shared prize, one

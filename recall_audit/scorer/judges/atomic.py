@@ -107,8 +107,11 @@ def _reduced_relative(tokens: list[Token], i: int) -> bool:
     """A participle and its phrase inside the subject ("Light reflected from the Moon
     reaches Earth", "Data stored on the device is encrypted"): a finite verb comes after
     the phrase, before anything that could end a clause."""
-    if i == 0 or not participle(tokens[i]) or tokens[i].low in AUXILIARIES:
+    if not participle(tokens[i]) or tokens[i].low in AUXILIARIES:
         return False
+    if i == 0:  # "checked baggage is charged …": an adjective of the subject's noun
+        noun = len(tokens) > 2 and tokens[1].text.islower() and tokens[1].low not in DETERMINERS
+        return noun and tokens[1].low not in PREPOSITIONS and tokens[2].low in _AGREES
     if i + 1 >= len(tokens) or tokens[i + 1].low not in PREPOSITIONS:
         return False
     for tok in tokens[i + 2 : i + 12]:
@@ -164,7 +167,10 @@ def continues_predicate(left: str, right: str) -> bool:
     before, after = tokenize(left), tokenize(right)
     verb = _main_verb(before)
     opens = bool(after) and after[0].text.islower()
-    return verb > 0 and opens and verb_at(after, 0, before[verb])  # "and otherwise costs"
+    # "; checked baggage is charged": a subject of its own, then its auxiliary
+    own = _main_verb(after)
+    own_subject = own > 0 and after[own].low in _AGREES
+    return verb > 0 and opens and not own_subject and verb_at(after, 0, before[verb])
 
 
 _PERSONAL = frozenset("he she it they".split())
@@ -227,7 +233,11 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
     tokens = tokenize(sentence)
     if language != ENGLISH:  # English verbs say nothing there ("Le pass donne …")
         return atomic_latin.split(sentence, tokens, language)
-    leading = _leading_participle(sentence, tokens)
+    leading = (
+        _leading_participle(sentence, tokens)
+        or _concession(sentence, tokens)
+        or _bracketed_aside(sentence, tokens)
+    )
     if leading:
         return leading
     verb = _main_verb(tokens)
@@ -278,6 +288,9 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
             claims.extend(as_claim(subject, shared, p) for p in complements(predicate))
     for antecedent, clause in extra:
         joined = antecedent if antecedent else subject
+        whose, _, rest = joined.partition(" ")
+        if whose.lower() in _POSSESSIVES and rest and subject:  # "her career, which ended"
+            joined = f"{possessive(subject)} {rest}"
         opens = tokenize(clause)[:4]  # "which in humans encodes": a verb after a phrase
         plain = bool(opens) and opens[0].text.islower() and lexicon.is_mostly_verb(opens[0].low)
         has_verb = plain or verb_at(opens, 0) or any(is_verb(t) for t in opens[1:])
@@ -323,6 +336,44 @@ def _trailing_participle(sentence: str, tokens: list[Token], verb: int) -> tuple
     if not form:
         return None
     return sentence[: tokens[at].start], f"{form} {span_text(sentence, tokens, start, len(tokens))}"
+
+
+def _bracketed_aside(sentence: str, tokens: list[Token]) -> list[str]:
+    """ "Nokia (founded in 1865) started out as …" is "Nokia started out as …" and "Nokia
+    was founded in 1865."; [] without a bracket after the subject opening with a
+    participle or an adjective ("(available to …)": "is available to …")."""
+    opens = next((i for i, t in enumerate(tokens[:7]) if t.text == "("), None)
+    closes = next((i for i, t in enumerate(tokens) if t.text == ")"), None)
+    if not opens or closes is None or closes < opens + 2 or closes + 1 >= len(tokens):
+        return []
+    first = tokens[opens + 1]
+    event = participle(first) and lexicon.is_verb(first.low)
+    state = lexicon.is_adjective(first.low) and not lexicon.is_mostly_noun(first.low)
+    if not first.text.islower() or not (event or state) or not verb_at(tokens, closes + 1):
+        return []
+    named = tokens[:opens]
+    main = sentence[: tokens[opens].start].rstrip() + " " + sentence[tokens[closes].end :].lstrip()
+    copula = _copula(named[-1], past=event and first.low not in _STATES, named=_one_name(named))
+    aside = span_text(sentence, tokens, opens + 1, closes)
+    return [*split(main), as_claim(span_text(sentence, tokens, 0, opens), copula, aside)]
+
+
+_CONCEDES = frozenset("whereas although though".split())
+
+
+def _concession(sentence: str, tokens: list[Token]) -> list[str]:
+    """ "Whereas mitosis produces two cells, meiosis produces four." states both clauses
+    ("Although it rained, the match went ahead." too); [] when it opens otherwise."""
+    if not tokens or tokens[0].low not in _CONCEDES:
+        return []
+    commas = top_level(tokens, 2, len(tokens), ",")
+    if not commas:
+        return []
+    first = span_text(sentence, tokens, 1, commas[0])
+    second = sentence[tokens[commas[0] + 1].start :] if commas[0] + 1 < len(tokens) else ""
+    if not (has_subject(first) and has_subject(second)):
+        return []
+    return [*split(as_claim(first)), *split(as_claim(second))]
 
 
 def _gapped(

@@ -40,6 +40,9 @@ from recall_audit.text.text import analyse
 _NO_SPLIT_BEFORE = frozenset({"between", "both", "either", "neither"})
 
 
+_DENIALS = frozenset("not never no cannot".split())
+
+
 def objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     """One predicate, or one per item of a list it ends with ("supports A, B and C")."""
     whole = [span_text(sentence, tokens, lo, hi)]
@@ -49,7 +52,11 @@ def objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     both = coordination.both_parts(sentence, tokens, lo, hi)
     if both:
         return both
-    ands = top_level(tokens, lo + 1, hi, "and")  # "A or B" is one fact: an alternative
+    ands = top_level(tokens, lo + 1, hi, "and")  # "A or B" is one fact: an alternative,
+    if not ands:  # unless denied: "does not cover A or B" covers neither
+        ors = top_level(tokens, lo + 1, hi, "or")
+        denied = bool(ors) and any(t.low in _DENIALS for t in tokens[lo : ors[0]])
+        ands = ors if denied else []
     if not ands:
         return whole
     joint = max(ands)
@@ -188,11 +195,12 @@ def _list_before(
         start = end
         while start > lo and tokens[start - 1].text != ",":
             prev = start - 1
+            # "with the death of A and the victory of B": both items the preposition's.
+            articles = {tokens[start].low, tokens[joint + 1].low} <= DETERMINERS
+            skipped = noun_phrase and tokens[prev].low in PREPOSITIONS and not articles
             # "is about 446 km long and over 1,800 m deep": "about" is the number's.
             approximate = tokens[prev].low in APPROXIMATE and number_like(tokens[start])
-            anchors = _anchors(tokens[prev]) and not (
-                (noun_phrase and tokens[prev].low in PREPOSITIONS) or approximate
-            )
+            anchors = _anchors(tokens[prev]) and not (skipped or approximate)
             # "infections such as pneumonia and bronchitis": the list depends on "such as".
             anchors = anchors or (tokens[prev].low == "as" and tokens[prev - 1].low == "such")
             # "hiking, swimming and running": items, no "-ing" anchor of the last.
@@ -200,6 +208,10 @@ def _list_before(
             anchors = anchors and not listed
             # "to compute the inputs, outputs and states": on the infinitive, not on "to".
             anchors = anchors or (tokens[prev - 1].low == "to" and _plain(tokens[prev]))
+            # "does not cover A or B", "can collect A, B or C": on the verb after "not".
+            anchors = anchors or (
+                tokens[prev - 1].low in _BEFORE_PLAIN and _verb_form(tokens[prev])
+            )
             if prev == lo or (anchors and not _after_relative(tokens, lo, prev)):
                 if start == end or tokens[start].low in AND:
                     return None
@@ -215,6 +227,13 @@ def _list_before(
         if not (opens in ("up", "down") or opens in PREPOSITIONS or is_adverb(tokens[start])):
             items.insert(0, (start, item_end))
             item_end = end
+
+
+_BEFORE_PLAIN = frozenset("not never can could may might must shall should will would".split())
+
+
+def _verb_form(tok: Token) -> bool:
+    return tok.text.islower() and lexicon.is_verb(tok.low)
 
 
 def _plain(tok: Token) -> bool:

@@ -68,6 +68,8 @@ def is_verb(tok: Token, like: Token | None = None) -> bool:
         return False
     if looks_like_verb(low) and (not low.endswith("ed") or lexicon.is_verb(low)):
         return True
+    if len(low) == 4 and low.endswith("ed") and lexicon.is_verb(low[:-1]):
+        return True  # "died", "tied": too short for looks_like_verb's "-ed" (not "need")
     if low.endswith("s") and len(low) > 3 and lexicon.is_mostly_verb(low):
         return True
     if like is None or not lexicon.is_verb(low):
@@ -78,8 +80,10 @@ def is_verb(tok: Token, like: Token | None = None) -> bool:
         return low.endswith("s")
     # Plain forms ("generate ... and carry"): only a word mostly used as a verb, since
     # "generate heat and water" lists objects.
-    plain = not looks_like_verb(like.low)  # not after "are", "can", "was"
-    return plain and not low.endswith("s") and lexicon.is_mostly_verb(low)
+    # Not after "can", "was"; after "are" a plural subject's present is plain ("are issued
+    # … and usually take").
+    plain = not looks_like_verb(like.low) or like.low in ("are", "have", "do")
+    return plain and not low.endswith(("s", "ing")) and lexicon.is_mostly_verb(low)
 
 
 # Prefixes a verb keeps its forms under ("re-elected", "co-founded", "pre-ordered").
