@@ -1140,11 +1140,34 @@ def test_latin_claims_read_as_the_reference_does(reference, claims) -> None:
                 "会計ソフトの新バージョンは、Linuxに対応している。",
             ],
         ),
+        (  # a clause before the topic's noun is a claim about it
+            "1925年に開館した市立図書館「青葉文庫」は、毎週月曜日に休館する。",
+            [
+                "市立図書館「青葉文庫」は1925年に開館した。",
+                "市立図書館「青葉文庫」は、毎週月曜日に休館する。",
+            ],
+        ),
+        (  # a description before a person's name; the name is what later sentences are about
+            "ドイツの物理学者アルベルト・アインシュタインは相対性理論を発表した。"
+            "1921年にはノーベル物理学賞を受賞した。",
+            [
+                "アルベルト・アインシュタインはドイツの物理学者である。",
+                "アルベルト・アインシュタインは相対性理論を発表した。",
+                "アルベルト・アインシュタインは1921年にはノーベル物理学賞を受賞した。",
+            ],
+        ),
+        (  # a time is no topic of its own; a は inside brackets is no topic
+            "探査機「はるか」は2019年に打ち上げられた。当初は月を観測していた。",
+            [
+                "探査機「はるか」は2019年に打ち上げられた。",
+                "探査機「はるか」は当初は月を観測していた。",
+            ],
+        ),
         # Whole: a bare word before 、 is a list's item, no clause ("めまう。" was printed); a
-        # cause stays with what it causes; a date before the topic is the topic's.
+        # cause stays with what it causes; "１９６４年の東京オリンピック" is one name.
         ("熱中症の主な症状には、めまい、頭痛、吐き気がある。", None),
         ("インフルエンザはウイルスによる感染症なので、抗生物質は効かない。", None),
-        ("1903年に創業した和菓子店「松風堂」は、京都市の本店で毎朝羊羹を手作りしている。", None),
+        ("１９６４年の東京オリンピックは１０月１０日に開幕した。", None),
     ],
 )
 def test_japanese_claims_read_as_the_reference_does(reference, claims) -> None:
@@ -1320,3 +1343,35 @@ def test_a_name_written_by_its_own_word_alone_names_it() -> None:
     result = score([chunk], "Lake Baikal is about 25 million years old.")
     assert result.score == 1.0
     assert score([chunk], "Lake Geneva is about 25 million years old.").score == 0.0
+
+
+@pytest.mark.parametrize(
+    ("reference", "claims"),
+    [
+        (  # a later clause opening with a predicate takes the subject, its connective left
+            # out ("华并逐渐…" was printed: 为 of 华为 read as a verb)
+            "华为于1987年成立，并逐渐发展为通信设备供应商。",
+            ["华为于1987年成立。", "华为逐渐发展为通信设备供应商。"],
+        ),
+        (  # a pronoun opening a later clause stands for the subject
+            "广州塔于２０１０年建成，它的高度为６００米。",
+            ["广州塔于２０１０年建成。", "广州塔的高度为６００米。"],
+        ),
+        (  # a measure is its owner's: "黄河全长是…" was printed
+            "黄河全长约5464公里，是中国第二长河。",
+            ["黄河全长约5464公里。", "黄河是中国第二长河。"],
+        ),
+        (  # "号" of a name is no verb ("嫦娥五带回…" was printed)
+            "嫦娥五号于2020年发射，并带回了月球样品。",
+            ["嫦娥五号于2020年发射。", "嫦娥五号带回了月球样品。"],
+        ),
+        (  # a negation opens a predicate: the whole subject, not "东湖大学的不设面试"
+            "东湖大学的入学考试包括笔试，不设面试。",
+            ["东湖大学的入学考试包括笔试。", "东湖大学的入学考试不设面试。"],
+        ),
+        # Whole: a cause and what it causes ("因所以…" was printed).
+        ("因为新米含水量较高，所以煮饭时应少放一些水。", None),
+    ],
+)
+def test_chinese_claims_read_as_the_reference_does(reference, claims) -> None:
+    assert extract_claim_texts(reference) == (claims or [reference])

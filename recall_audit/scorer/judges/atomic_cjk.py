@@ -4,15 +4,18 @@ Without spaces or capitals there is no subject to find by form, so the cuts are 
 what the writing marks: a clause ends at a comma after a verb's continuative ending
 (Japanese: "生まれ、", "備え、", "で、") or at a clause comma (Chinese "，", "；"); a list is
 nouns joined by 、, と or 和. Each later clause gets the sentence's topic: the words up to
-は, が or の (Japanese), up to 的 or before the first verb or number (Chinese). A first
-clause with no verb in it ("李白，字太白，…", "根据《…》，…") is what the others are about,
-and opens each of them instead of being a claim.
+は, が or の (Japanese; a clause or a description before the topic's noun is a claim of its
+own: "1903年に創業した和菓子店「松風堂」は"), the subject before the first predicate
+(Chinese, chinese_subjects.py). A first clause with no verb in it ("李白，字太白，…",
+"根据《…》，…") is what the others are about, and opens each of them instead of being a
+claim.
 """
 
 from __future__ import annotations
 
 import re
 
+from recall_audit.scorer.judges import chinese_subjects
 from recall_audit.text import cjk
 
 _KANA = re.compile(f"[{cjk.HIRAGANA}]")
@@ -30,16 +33,9 @@ _JA_CLAUSES = re.compile(
 # ("症状には、めまい、頭痛、吐き気がある": "めまい" is no continuative of "めまう").
 _JA_PARTICLE = re.compile("[はがをにでともへ]|から|まで|より")
 _ZH_CLAUSES = re.compile("[，,；;]")
-# Common Chinese verbs, copulas and the adverbs and prepositions that open a predicate:
-# where a subject ends.
-_ZH_VERBS = re.compile(
-    "是|有|于|在|为|位于|出生|生于|获得|获|配备|支持|提供|包括|包含|发布|成立|创立|拥有|采用|重|由|"
-    "曾|已|被|可|能|将|会|应|须|需|达|约|共|每|也|还|并|又|去世|逝世|担任|毕业|发现|发明|开设|建于|建成|"
-    "推出|售价|覆盖|适用|要求|需要|允许|禁止|规定|研究|证明|导致|降低|提高|增加|减少|不|没|超过|达到|使用|"
-    "开幕|举行|参加|位列|成为|流经|注入|发源|源于|字|号|叫|称|誉为|搭载|内置|续航|支援"
-)
 _ZH_LIST = re.compile("和|与|及|以及")
-_JA_TOPIC = re.compile(r"^(.{1,24}?)(は|が)")
+# Up to the first は or が outside brackets ("小惑星探査機「はやぶさ2」は").
+_JA_TOPIC = re.compile(r"^((?:「[^」]*」|『[^』]*』|[^「『]){1,24}?)(は|が)")
 _NOUNY_JA = re.compile(f"^[^{cjk.HIRAGANA}]+$|^[^{cjk.HIRAGANA}]+の[^{cjk.HIRAGANA}]+$")
 _ITEM_LIMIT = 20  # characters: longer pieces are clauses, not list items
 
@@ -47,9 +43,13 @@ _ITEM_LIMIT = 20  # characters: longer pieces are clauses, not list items
 def split(sentence: str) -> list[str]:
     body = sentence.strip().rstrip("。！？.!? ")
     japanese = bool(re.search(f"[{cjk.HIRAGANA}{cjk.KATAKANA}]", body))
+    if japanese:
+        described = _described_topic(body)
+        if described:
+            return described
     parts = [p.strip() for p in (_JA_CLAUSES if japanese else _ZH_CLAUSES).split(body)]
     parts = [p for p in parts if p]
-    if not parts:
+    if not parts or (not japanese and chinese_subjects.keeps_whole(body)):
         return [sentence]
     if japanese:
         parts = _list_items_rejoined(parts)
@@ -66,7 +66,9 @@ def split(sentence: str) -> list[str]:
         parts = [p for p in finished if p is not None] + parts[-1:]
     claims: list[str] = []
     for n, part in enumerate(parts):
-        about = _owner(topic, parts[0], part) if japanese else topic
+        if not japanese:
+            part = chinese_subjects.joined(parts[0], part) if n else part
+        about = _owner(topic, parts[0], part) if japanese else ""
         head = "" if n == 0 or not about or part.startswith(about) else _joined(about, part)
         for item in _items(part, japanese):
             for fact in (
@@ -74,6 +76,37 @@ def split(sentence: str) -> list[str]:
             ):
                 claims.append(f"{opening}{head}{fact}。")
     return claims
+
+
+# A clause before the topic's noun ("1903年に創業した和菓子店「松風堂」は"): a past verb
+# right before a noun, with a particle before it; the noun has no kana but in brackets.
+_JA_RELATIVE = re.compile(
+    f"^([^、。]{{2,30}}?[にでがを][^、。]*?た)((?:「[^」]*」|[^{cjk.HIRAGANA}、。「]){{2,24}})は、?"
+)
+# A description before a person's katakana name ("カナダの医学者フレデリック・バンティング
+# は"): a role's kanji before it or a ・ in it; "１９６４年の東京オリンピック" is one name.
+_JA_DESCRIBED = re.compile(
+    f"^([^、。は]{{1,15}}の[^、。はの]*(?:[者家手士員長師官王]|[{cjk.HAN}](?=[{cjk.KATAKANA}ー]+・)))"
+    f"([{cjk.KATAKANA}ー・]{{3,}})(は|が)、?"
+)
+
+
+def _described_topic(body: str) -> list[str]:
+    """A topic with a relative clause or a description before it, as a claim of its own
+    ("和菓子店「松風堂」は1903年に創業した。", "フレデリック・バンティングはカナダの医学者
+    である。") and the sentence about the bare topic; [] for any other sentence."""
+    relative = _JA_RELATIVE.match(body)
+    if relative and not _KANA.search(re.sub("「[^」]*」", "", relative.group(2))):
+        noun = relative.group(2)
+        return [f"{noun}は{relative.group(1)}。", *split(body[len(relative.group(1)) :] + "。")]
+    described = _JA_DESCRIBED.match(body)
+    if described:
+        name = described.group(2)
+        return [
+            f"{name}は{described.group(1)}である。",
+            *split(body[len(described.group(1)) :] + "。"),
+        ]
+    return []
 
 
 def _list_items_rejoined(parts: list[str]) -> list[str]:
@@ -169,6 +202,9 @@ def subject(sentence: str) -> str:
     pronoun in the next sentence to stand for; '' for a pronoun or none."""
     body = sentence.strip()
     japanese = bool(re.search(f"[{cjk.HIRAGANA}{cjk.KATAKANA}]", body))
+    if japanese:  # "カナダの医学者フレデリック・バンティングは": the name
+        described = _JA_DESCRIBED.match(body) or _JA_RELATIVE.match(body)
+        body = body[len(described.group(1)) :] if described else body
     topic = _topic(body, japanese)
     if japanese:
         topic = topic[:-1]
@@ -187,13 +223,18 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str:
         return sentence
     if match is not None:
         return antecedent + body[match.end() :]
-    if _KANA.search(body) and not _JA_OWN_SUBJECT.search(body):
+    # "当初は花札を製造していた": a time is no topic of its own.
+    untimed = body[len(m.group(0)) :] if (m := _JA_TIME_TOPIC.match(body)) else body
+    if _KANA.search(body) and not _JA_OWN_SUBJECT.search(untimed):
         return f"{antecedent}は{_JA_CONNECTIVE.sub('', body)}"
     return sentence
 
 
 # A topic or subject particle (は after に / で / と frames a clause: "1923年には").
 _JA_OWN_SUBJECT = re.compile("(?<![にでと])は|が")
+_JA_TIME_TOPIC = re.compile(
+    "^(?:当初|現在|今|以前|かつて|当時|その後|後に|今後|最初|初め|近年|毎年|毎日|通常|普段)は、?"
+)
 _JA_CONNECTIVE = re.compile("^(?:また|なお|さらに|ただし|そして|しかし)、")
 
 
@@ -227,21 +268,14 @@ def _joined(topic: str, part: str) -> str:
 def _has_verb(part: str, japanese: bool) -> bool:
     if japanese:
         return bool(_KANA.search(part)) and not re.search("(は|が|の|を|に|では|には)$", part)
-    return bool(_ZH_VERBS.search(part))
+    return chinese_subjects.has_verb(part)
 
 
 def _topic(clause: str, japanese: bool) -> str:
     if japanese:
         match = _JA_TOPIC.match(clause)
         return match.group(0) if match else ""
-    possessive = clause.find("的")
-    verb = _ZH_VERBS.search(clause)
-    # A digit after Han text starts a quantity; inside a name ("X5") it does not.
-    number = re.search(f"(?<=[{cjk.HAN}])\\d", clause)
-    ends = [m.start() for m in (verb, number) if m and m.start() > 0]
-    if possessive > 0 and all(possessive < e for e in ends):
-        return clause[: possessive + 1]
-    return clause[: min(ends)] if ends else ""
+    return chinese_subjects.topic(clause)
 
 
 def _items(clause: str, japanese: bool) -> list[str]:
@@ -280,7 +314,7 @@ def _zh_list(clause: str) -> list[str]:
     if _RELATES_TWO.search(clause):
         return []
     pieces = clause.split("、")
-    verbs = list(_ZH_VERBS.finditer(pieces[0]))
+    verbs = list(chinese_subjects.VERBS.finditer(pieces[0]))
     if not verbs:
         return []
     cut = verbs[-1].end()
