@@ -1091,14 +1091,30 @@ def test_an_aside_on_the_subject_is_a_claim_of_its_own(reference, claims) -> Non
         ),
         # A preposition after an article's noun: a list's item, no subject of its own.
         ("Le musée expose des peintures et des sculptures du XIXe siècle.", None),
+        (  # a cause is a claim of its own, German's verb put back after its subject
+            "Der Zug hatte Verspätung, weil ein Baum auf den Gleisen lag.",
+            ["Der Zug hatte Verspätung.", "Ein Baum lag auf den Gleisen."],
+        ),
+        (  # ... one with no subject takes the sentence's
+            "La crema va applicata la sera perché può irritare la pelle al sole.",
+            ["La crema va applicata la sera.", "La crema può irritare la pelle al sole."],
+        ),
+        (  # a contrast after a comma joins two parts, its pronoun taking the subject
+            "Le parking est gratuit le dimanche, mais il n'est pas ouvert la nuit.",
+            ["Le parking est gratuit le dimanche.", "Le parking n'est pas ouvert la nuit."],
+        ),
+        (  # a negated part states a fact ("La obra comenzó todavía no está terminada."
+            # was printed before the subject was put before the adverb)
+            "La obra comenzó a construirse en 1882 y todavía no está terminada.",
+            ["La obra comenzó a construirse en 1882.", "La obra todavía no está terminada."],
+        ),
         # Kept whole rather than cut into a claim the reference does not state: an article's
         # part with no verb ("Una batería de 70 Wh." was printed), one amount ("30 minutos."),
-        # a connective ("Die Inflationsrate damit …"), items of two kinds ("La obra comenzó
-        # todavía no está terminada.", "permite consultar hacer transferencias").
+        # a connective ("Die Inflationsrate damit …"), items of two kinds ("permite
+        # consultar hacer transferencias").
         ("El portátil Vela tiene 16 GB de memoria y una batería de 70 Wh.", None),
         ("El viaje en tren dura 2 horas y 30 minutos.", None),
         ("Die Inflationsrate lag im Juni bei 2,5 % und damit über dem Ziel der EZB.", None),
-        ("La obra comenzó a construirse en 1882 y todavía no está terminada.", None),
         ("La aplicación permite consultar el saldo, hacer transferencias y pagar facturas.", None),
     ],
 )

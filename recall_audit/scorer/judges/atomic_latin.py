@@ -9,8 +9,9 @@ ones by atomic_cjk.py.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
-from recall_audit.scorer.judges import latin_asides
+from recall_audit.scorer.judges import latin_asides, latin_pronouns
 from recall_audit.scorer.judges.english_verbs import (
     Token,
     as_claim,
@@ -27,6 +28,7 @@ from recall_audit.scorer.judges.latin_subjects import (
     noun_phrase_length,
     opening_noun_phrase,
     opens_noun_phrase,
+    subject,
 )
 from recall_audit.text.languages import MONTHS_OF, function_words, leading_name_end, plain
 
@@ -37,6 +39,10 @@ def split(sentence: str, tokens: list[Token], language: str) -> list[str]:
     verbraucht 110 kWh" is two claims, the second opening with the sentence's leading
     name when it opens with a lower-case word (its verb); then each claim that says both
     when and where is two ("wurde 1685 in Eisenach geboren")."""
+    caused = _cause(sentence, language)
+    if caused:
+        main, cause = caused
+        return [*split(main, tokenize(main), language), cause]
     clauses = latin_asides.clauses(sentence, tokens, language)
     return [
         item
@@ -49,9 +55,52 @@ def split(sentence: str, tokens: list[Token], language: str) -> list[str]:
     ]
 
 
+# What opens a clause of cause: its facts are the reference's too.
+_CAUSES = {
+    "de": re.compile(r",?\s+weil\s+"),
+    "fr": re.compile(r",?\s+parce\s+qu(?:e\s+|['’])"),
+    "es": re.compile(r",?\s+porque\s+"),
+    "it": re.compile(r",?\s+perché\s+"),
+    "pt": re.compile(r",?\s+porque\s+"),
+}
+
+
+def _cause(sentence: str, language: str) -> tuple[str, str] | None:
+    """ "Der Kurs stieg um 12 %, weil die Nordbank einen Rekordgewinn meldete." as the
+    sentence before "weil" and the cause as a sentence of its own ("Die Nordbank meldete
+    einen Rekordgewinn.": German's verb put back after the subject); a cause with no
+    subject of its own takes the sentence's ("perché può irritare …": "Il farmaco può
+    irritare …"). None without one, or when the cause opens with a pronoun."""
+    found = _CAUSES[language].search(sentence) if language in _CAUSES else None
+    if found is None:
+        return None
+    main, cause = sentence[: found.start()] + ".", sentence[found.end() :]
+    words = [t for t in tokenize(cause) if t.text not in ".!?"]
+    if len(words) < 2:
+        return None
+    if language == "de":  # the finite verb ends it
+        named = subject(as_claim(cause), language)
+        verb = words[-1]
+        if not named or not verb.text.islower():
+            return None
+        middle = cause[len(named) : verb.start].strip()
+        return main, as_claim(named, verb.text, middle)
+    if opens_noun_phrase(words[0], language) or words[0].text[:1].isupper():
+        return main, as_claim(cause)
+    if plain(words[0].low) in function_words(language) and words[0].low not in NEGATIONS:
+        return None  # a pronoun or a preposition: whose, it does not say
+    named = subject(main, language)
+    return (main, as_claim(named, cause)) if named else None
+
+
 def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str]:
     parts, start = [], 0
-    joints = [i for i, t in enumerate(tokens) if i and t.low in CONJUNCTIONS]
+    # "…, mais il n'est pas possible …": a contrast after a comma joins two parts too.
+    joints = [
+        i
+        for i, t in enumerate(tokens)
+        if i and (t.low in CONJUNCTIONS or (t.low in _BUT and tokens[i - 1].text == ","))
+    ]
     # Between two capitalised words "und" / "y" lists names ("für iOS und Android"),
     # it joins no parts.
     joints = [
@@ -109,6 +158,10 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
             subject = name or opening_noun_phrase(sentence, tokens, language)
             if not subject:
                 return [sentence]
+            resolved = latin_pronouns.Reader(language).resolve_pronoun(text, subject)
+            if resolved != text:  # "il n'est pas possible …": the subject's
+                claims.append(as_claim(resolved))
+                continue
             auxiliary = _shared_auxiliary(tokens, len(subject), tokens[a:b], language)
             text = " ".join(filter(None, (subject, auxiliary, text)))
         claims.append(as_claim(text))
@@ -175,6 +228,7 @@ def _series_comma(tokens: list[Token], i: int, last: int, language: str) -> bool
     return after.text[:1].islower() and plain(after.low) not in function_words(language)
 
 
+_BUT = frozenset("mais pero ma mas".split())
 # Adverbs that link a clause to the one before; a part they open has no verb first.
 _CONNECTIVES = frozenset(
     "damit dabei dann daher deshalb somit also zudem donc ainsi puis alors así luego además "
@@ -271,6 +325,11 @@ def _states_fact(tokens: list[Token], a: int, b: int, language: str) -> bool:
     words = [t for t in tokens[a:b] if t.text not in ".!?"]
     if len(words) < 3:
         return False
+    if any(t.low in NEGATIONS or t.low in ("ne", "n") for t in words[:2]):
+        return True  # "… e non accetta pagamenti in contanti", "y todavía no está …"
+    auxiliaries = AUXILIARIES_OF.get(language, frozenset())
+    if any(t.low in auxiliaries and u.text.islower() for t, u in pairwise(words)):
+        return True  # "est autorisé deux jours par semaine": a compound tense or a passive
     verb_and_object = any(
         _may_be_verb(t, language)
         and any(opens_noun_phrase(o, language) for o in words[k + 1 : k + 4])

@@ -70,8 +70,9 @@ def _orphan_name(claim: str, sentence: str) -> str:
     return ""
 
 
-def malformed(claim: str, sentence: str) -> str:
-    """Why `claim`, cut from `sentence`, does not read as a sentence would; "" when it does."""
+def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
+    """Why `claim`, cut from `sentence`, does not read as a sentence would; "" when it does
+    (`english`: also that an English word from inside the sentence may open it)."""
     words, said = _words(claim), _words(sentence)
     pairs = set(pairwise(said))
     for i in _joins(words, said):
@@ -113,7 +114,8 @@ def malformed(claim: str, sentence: str) -> str:
         adjective = lexicon.is_adjective(left) and not lexicon.is_mostly_noun(left)
         if right in _AUXILIARIES and article and adjective and lexicon.is_mostly_noun(noun_after):
             return f"'{words[i - 2]} {left} {right}': the noun after '{left}' left out"
-    return _orphan_name(claim, sentence) or _opened_inside(claim, sentence) or _unfinished(claim)
+    opened = _opened_inside(claim, sentence) if english else ""
+    return _orphan_name(claim, sentence) or opened or _unfinished(claim)
 
 
 # Words a claim may open with that stood inside its sentence: an article or a possessive,
@@ -286,10 +288,10 @@ def reads_as(claims: Sequence[str], sentence: str, *, english: bool = True) -> b
     if english and any(fragment(c, sentence) for c in own):
         return False
     if len(claims) < 2:
-        return not malformed(claims[0], sentence)
+        return not malformed(claims[0], sentence, english=english)
     if uneven(claims) or _mixed_voice(claims, sentence):
         return False
-    return not any(malformed(c, sentence) for c in claims)
+    return not any(malformed(c, sentence, english=english) for c in claims)
 
 
 def _mixed_voice(claims: Sequence[str], sentence: str) -> bool:
