@@ -1391,3 +1391,13 @@ def test_a_name_written_by_its_own_word_alone_names_it() -> None:
 )
 def test_chinese_claims_read_as_the_reference_does(reference, claims) -> None:
     assert extract_claim_texts(reference) == (claims or [reference])
+
+
+@pytest.mark.parametrize(
+    ("chunk", "supported"),
+    [("Der Grünblitz hat einen großen Korb.", True), ("Der Mähfix hat einen großen Korb.", False)],
+)
+def test_a_latin_name_stands_for_the_noun_before_it(chunk, supported) -> None:
+    """ "Der leise elektrische Rasenmäher Grünblitz" named by "Grünblitz" alone."""
+    result = score([chunk], "Der leise elektrische Rasenmäher Grünblitz hat einen Korb.")
+    assert (result.score == 1.0) is supported

@@ -596,7 +596,10 @@ class BuiltinJudge:
         synonyms = self.settings.synonyms and english
         stands_for = stand_ins.alternatives(text, analysis.terms) if synonyms else {}
         others = frozenset(stands_for)
-        short = stand_ins.short_forms(text, analysis.terms) if english else {}
+        spaceless_claim = bool(cjk.SPACELESS.search(text))
+        short = (
+            {} if spaceless_claim else stand_ins.short_forms(text, analysis.terms, context.language)
+        )
 
         def coverage(terms: frozenset[str], facts: frozenset[str]) -> float:
             if (

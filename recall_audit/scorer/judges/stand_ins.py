@@ -5,11 +5,15 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from itertools import pairwise
 
+from recall_audit.scorer.judges.english_verbs import Token, number_like, tokenize
+from recall_audit.scorer.judges.latin_subjects import opens_noun_phrase
 from recall_audit.text import lexicon
-from recall_audit.text.text import content_words, stem
+from recall_audit.text.languages import ENGLISH
+from recall_audit.text.text import analyse, content_words, stem
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
@@ -34,9 +38,12 @@ def alternatives(claim: str, terms: frozenset[str]) -> dict[str, frozenset[str]]
     return out
 
 
-def short_forms(text: str, terms: frozenset[str]) -> dict[str, frozenset[str]]:
+def short_forms(text: str, terms: frozenset[str], language: str) -> dict[str, frozenset[str]]:
     """A name's own word mapped to the common nouns of the name ("Baikal": "Lake", of "Lake
-    Baikal"; "Nordwind": "Labs"): a text naming it by that word alone names it."""
+    Baikal"; "Nordwind": "Labs"; German "Nordhaus": "Kühlschrank", of "Der Kühlschrank
+    Nordhaus KF 360"): a text naming it by that word alone names it."""
+    if language != ENGLISH:
+        return _named_after_noun(text, terms, language)
     out: dict[str, frozenset[str]] = {}
     words = _WORD.findall(text)
     i = 0
@@ -53,3 +60,30 @@ def short_forms(text: str, terms: frozenset[str]) -> dict[str, frozenset[str]]:
         for term in own if generic else ():
             out[term] = out.get(term, frozenset()) | generic
     return out
+
+
+def _named_after_noun(text: str, terms: frozenset[str], language: str) -> dict[str, frozenset[str]]:
+    """The subject's article, its noun and adjectives, then a name ("Der Kühlschrank |
+    Nordhaus KF 360", "La tour | Eiffel", "El nuevo portátil | Vela 14"): the name's words
+    stand for the noun's."""
+    tokens = tokenize(text)
+    if len(tokens) < 3 or not opens_noun_phrase(tokens[0], language):
+        return {}
+    # German capitalises its nouns: the name starts after the first capitalised word.
+    noun = next((i for i in range(1, len(tokens)) if tokens[i].text[:1].isupper()), None)
+    if noun is None:
+        return {}
+    start = noun + 1 if language == "de" else noun
+    end = start
+    while end < len(tokens) and (tokens[end].text[:1].isupper() or number_like(tokens[end])):
+        end += 1
+    if end == start or start <= 1:
+        return {}
+    stems = functools.partial(_stems, language=language)
+    generic = stems(tokens[1:start]) & terms
+    own = stems(tokens[start:end]) & terms - generic
+    return {term: generic for term in own} if generic else {}
+
+
+def _stems(tokens: list[Token], *, language: str) -> frozenset[str]:
+    return analyse(" ".join(t.text for t in tokens), with_names=False, language=language).terms
