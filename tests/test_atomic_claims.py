@@ -1316,6 +1316,14 @@ def test_an_iso_date_states_its_month() -> None:
             "Although it rained all day, the final went ahead as planned.",
             ["It rained all day.", "The final went ahead as planned."],
         ),
+        (  # ... "While" too, its pronoun naming the first clause's subject
+            "While solar panels cost more at first, they save money over time.",
+            ["Solar panels cost more at first.", "Solar panels save money over time."],
+        ),
+        (  # a plain verb after "and" goes on an infinitive ("expand into hire …" was printed)
+            "The company wants to expand into Asia and hire 200 people.",
+            ["The company wants to expand into Asia.", "The company wants to hire 200 people."],
+        ),
         (  # an aside in brackets after the subject
             "The museum (opened in 1905) holds 40,000 paintings.",
             ["The museum holds 40,000 paintings.", "The museum was opened in 1905."],

@@ -358,21 +358,46 @@ def _bracketed_aside(sentence: str, tokens: list[Token]) -> list[str]:
     return [*split(main), as_claim(span_text(sentence, tokens, 0, opens), copula, aside)]
 
 
-_CONCEDES = frozenset("whereas although though".split())
+def _clause_verb(tokens: list[Token]) -> int:
+    """Where the verb after a clause's subject is: _main_verb's, or a plain verb after a
+    plural noun or a pronoun ("solar panels | cost", "they | save"); -1 for none."""
+    verb = _main_verb(tokens)
+    if verb > 0:
+        return verb
+    pronouns = _PERSONAL | {"we", "you", "i"}
+    return next(
+        (
+            i
+            for i in range(1, min(5, len(tokens)))
+            if tokens[i].text.islower()
+            and lexicon.is_verb(tokens[i].low)
+            and (tokens[i - 1].low in pronouns or lexicon.is_plural_noun(tokens[i - 1].low))
+        ),
+        -1,
+    )
+
+
+_CONCEDES = frozenset("whereas although though while".split())
 
 
 def _concession(sentence: str, tokens: list[Token]) -> list[str]:
     """ "Whereas mitosis produces two cells, meiosis produces four." states both clauses
-    ("Although it rained, the match went ahead." too); [] when it opens otherwise."""
+    ("Although it rained, the match went ahead.", "While the risk is low, efforts are
+    made …" too); [] when it opens otherwise or either side has no subject ("While in
+    Paris, …")."""
     if not tokens or tokens[0].low not in _CONCEDES:
         return []
     commas = top_level(tokens, 2, len(tokens), ",")
-    if not commas:
+    if not commas or commas[0] + 1 >= len(tokens):
         return []
     first = span_text(sentence, tokens, 1, commas[0])
-    second = sentence[tokens[commas[0] + 1].start :] if commas[0] + 1 < len(tokens) else ""
-    if not (has_subject(first) and has_subject(second)):
+    second = sentence[tokens[commas[0] + 1].start :]
+    verb = _clause_verb(tokenize(first))
+    if verb < 0 or _clause_verb(tokens[commas[0] + 1 :]) < 0:
         return []
+    opens = tokens[commas[0] + 1]
+    if opens.low in _PERSONAL:  # "…, they save money": the first clause's subject does
+        second = span_text(first, tokenize(first), 0, verb) + second[len(opens.text) :]
     return [*split(as_claim(first)), *split(as_claim(second))]
 
 
@@ -585,6 +610,13 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
         if _opens_clause(tokens, i):
             break  # the verbs after it may be the clause's ("which grew, then shrank")
         joint = low in AND or (low in ",;" and tokens[i + 1].low not in AND)
+        # "are made to improve A and develop B": a plain verb goes on the infinitive.
+        infinitive = any(
+            tokens[k].low == "to" and lexicon.is_mostly_verb(tokens[k + 1].low)
+            for k in range(verb + 1, i - 1)
+        )
+        if infinitive and not tokens[i + 1].low.endswith(("s", "ed")):
+            joint = False
         # A word between commas is a list's item ("photos, podcasts, and music").
         listed = low == "," and i + 2 < len(tokens) and tokens[i + 2].low in {",", *AND}
         listed = listed or (low in AND and tokens[i - 1].text == "," and ends_list(tokens, verb, i))

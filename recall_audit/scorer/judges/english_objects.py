@@ -64,6 +64,11 @@ def objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
         return whole  # a predicate of its own, not an item
     if any(tokens[j].low in _NO_SPLIT_BEFORE for j in range(max(lo, joint - 4), joint)):
         return whole
+    infinitive = _infinitive_before(tokens, lo, joint)
+    if infinitive is not None:  # "wants to expand into Asia and hire 200 people"
+        head = span_text(sentence, tokens, lo, infinitive + 1)
+        left = span_text(sentence, tokens, lo, joint - (tokens[joint - 1].text == ","))
+        return [left, f"{head} {span_text(sentence, tokens, joint + 1, hi)}"]
     right_end = next((c for c in top_level(tokens, joint + 1, hi, ",")), hi)
     found = _list_before(tokens, lo, joint)
     if found is None:
@@ -234,6 +239,18 @@ _BEFORE_PLAIN = frozenset("not never can could may might must shall should will 
 
 def _verb_form(tok: Token) -> bool:
     return tok.text.islower() and lexicon.is_verb(tok.low)
+
+
+def _infinitive_before(tokens: list[Token], lo: int, joint: int) -> int | None:
+    """Where the "to" stands whose verb the plain verb after "and" is coordinated with
+    ("to expand into Asia and hire …"), or None."""
+    after = tokens[joint + 1] if joint + 1 < len(tokens) else None
+    if after is None or not _plain(after) or tokens[joint].low != "and":
+        return None
+    return next(
+        (k for k in range(joint - 2, lo, -1) if tokens[k].low == "to" and _plain(tokens[k + 1])),
+        None,
+    )
 
 
 def _plain(tok: Token) -> bool:
