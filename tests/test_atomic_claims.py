@@ -1348,6 +1348,10 @@ def test_an_iso_date_states_its_month() -> None:
             "Acme allows one bag on all flights; checked baggage is charged extra.",
             ["Acme allows one bag on all flights.", "Checked baggage is charged extra."],
         ),
+        (  # a relative clause goes on through its next verb ("…, then shrank")
+            "The mill supplied the railway, which grew until 1900, then shrank.",
+            ["The mill supplied the railway.", "The railway grew until 1900, then shrank."],
+        ),
         # Kept whole: one amount in two units ("takes 15 minutes to cross" was printed), a
         # name's adjective ("founded the Women's Social." was printed), a shared prize, one
         # noun phrase as a subject ("Sales and marketing costs").
@@ -1355,6 +1359,8 @@ def test_an_iso_date_states_its_month() -> None:
         ("Emmeline Pankhurst founded the Women's Social and Political Union.", None),
         ("Marie Curie and Pierre Curie shared the 1903 Nobel Prize in Physics.", None),
         ("Sales and marketing costs rose by 4%.", None),
+        # ... and an adverb before "prior to" ("renewed on July 28, just." was printed).
+        ("The show was renewed on 28 July, just prior to the final episode.", None),
     ],
 )
 def test_english_claims_read_as_the_reference_does(reference, claims) -> None:

@@ -55,7 +55,8 @@ from recall_audit.text import lexicon
 from recall_audit.text.languages import ENGLISH
 from recall_audit.text.text import looks_like_verb
 
-_GOES_ON = frozenset("where when whereupon".split())  # a relative clause's own clause
+# A relative clause's own clause, or its next verb ("which expanded …, then shrank").
+_GOES_ON = frozenset("where when whereupon then".split())
 _OPENS_CLAUSE = frozenset("which who after before when while because since although until".split())
 
 

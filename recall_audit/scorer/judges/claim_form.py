@@ -200,7 +200,9 @@ def uneven(claims: Sequence[str]) -> bool:
 
 
 # Words a sentence cannot end on ("in", "on", "by" may: "with noise cancelling on").
-_NEEDS_MORE = frozenset("of from into and or but the a an than such rather between whose".split())
+_NEEDS_MORE = frozenset(
+    "of from into and or but the a an than such rather between whose just due".split()
+)
 _RELATIVE = frozenset("who which whom whose that".split())
 
 

@@ -19,6 +19,7 @@ from recall_audit.scorer.judges.english_verbs import (
     TAKES_PLURAL,
     Token,
     inside_name,
+    is_adverb,
     is_date,
     is_verb,
     number_like,
@@ -64,7 +65,9 @@ def _head(tokens: list[Token], i: int) -> bool:
     if _participial(tokens, i):  # "signs each payload with HMAC-SHA256 | using its secret"
         return True
     if tok.low in _TWO_WORD_HEADS and after.low == "to":
-        return True  # "due to the weather", "thanks to …": one preposition
+        # "due to the weather", "thanks to …": one preposition; not after its adverb
+        # ("…, just prior to the airing": "renewed on July 28, just." was printed).
+        return not is_adverb(before)
     if tok.low == "to" and before.low in _TWO_WORD_HEADS:
         return False
     if tok.low not in PREPOSITIONS or tok.low in NOT_HEADS or inside_name(tokens, i):
