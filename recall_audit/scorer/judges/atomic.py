@@ -33,6 +33,7 @@ from recall_audit.scorer.judges.english_verbs import (
     AUXILIARIES,
     COPULAS,
     DETERMINERS,
+    MODALS,
     PAST,
     PREPOSITIONS,
     RELATIVE,
@@ -272,7 +273,7 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
         shared = auxiliary if n and _passive(tokens, lo) else ""
         if n and not shared and _shares_copula(tokens, verb, lo):
             shared = tokens[verb].text  # "is open ... and closed on holidays": is closed
-        if n and modal and tokens[lo].low not in _MODALS:
+        if n and modal and tokens[lo].low not in MODALS:
             shared = tokens[verb].text  # "must submit ... and pay": must pay
         gapped = _gapped(sentence, tokens, lo, hi)
         if gapped:  # "recordings are kept for 7 years and transcripts for 2"
@@ -463,13 +464,10 @@ def _passive(tokens: list[Token], i: int) -> bool:
     return participle(tokens[i])
 
 
-_MODALS = frozenset("can could may might must shall should will would".split())
-
-
 def _takes_plain_verb(tokens: list[Token], verb: int) -> bool:
     """A modal before its plain verb ("must submit"), which coordinated verbs share."""
     after = tokens[verb + 1].low if verb + 1 < len(tokens) else ""
-    return tokens[verb].low in _MODALS and after.isalpha() and lexicon.is_mostly_verb(after)
+    return tokens[verb].low in MODALS and after.isalpha() and lexicon.is_mostly_verb(after)
 
 
 def _shares_copula(tokens: list[Token], verb: int, i: int) -> bool:

@@ -14,6 +14,7 @@ from itertools import pairwise
 
 from recall_audit.scorer.judges.english_verbs import (
     DETERMINERS,
+    MODALS,
     Token,
     is_past,
     relates_two,
@@ -22,7 +23,6 @@ from recall_audit.scorer.judges.english_verbs import (
 
 # Where the second part ends: what follows holds for both ("… while receiving feedback").
 _ENDS = frozenset(", ; ( when while if unless because whenever once".split())
-_MODALS = frozenset("can could may might must shall should will would".split())
 # Verbs whose subject acts together: "A and B met in 1990" is no fact of A alone.
 _TOGETHER = frozenset("met married divorced collaborated co-wrote co-founded shared".split())
 
@@ -74,4 +74,4 @@ def _names(subject: list[Token]) -> bool:
 
 
 def _needs_no_agreement(verb: Token) -> bool:
-    return is_past(verb) or verb.low in _MODALS
+    return is_past(verb) or verb.low in MODALS

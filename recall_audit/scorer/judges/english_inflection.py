@@ -10,11 +10,9 @@ from __future__ import annotations
 import functools
 from types import ModuleType
 
-from recall_audit.scorer.judges.english_verbs import Token, is_past
+from recall_audit.scorer.judges.english_verbs import MODALS, PAST, Token, is_past
 
-_MODALS = frozenset("can could may might must shall should will would".split())
 _SINGULAR = {"are": "is", "were": "was", "have": "has", "do": "does"}
-_PAST = frozenset("was were had did".split())
 _THIRD_PERSON = frozenset("is has does".split())
 
 
@@ -30,7 +28,7 @@ def singular(verb: str) -> str:
     low = verb.lower()
     if low in _SINGULAR:
         return _SINGULAR[low]
-    if low in _MODALS or is_past(Token(low, 0, len(low))) or low.endswith("s"):
+    if low in MODALS or is_past(Token(low, 0, len(low))) or low.endswith("s"):
         return verb
     forms = _inflector().getInflection(low, tag="VBZ")
     return forms[0] if forms else verb
@@ -41,13 +39,13 @@ def finite(participle: str, like: Token) -> str:
     "adopted": "became"; after "discharges": "becomes"); "" for a modal's sentence, whose
     tense the participle need not share."""
     low = like.low
-    if low in _MODALS:
+    if low in MODALS:
         return ""
     inflector = _inflector()
     lemmas = inflector.getLemma(participle.lower(), upos="VERB")
     if not lemmas:
         return ""
-    if low in _PAST or (is_past(like) and low not in _THIRD_PERSON | {"are", "have", "do"}):
+    if low in PAST or (is_past(like) and low not in _THIRD_PERSON | {"are", "have", "do"}):
         tag = "VBD"
     elif low in _THIRD_PERSON or low.endswith("s"):
         tag = "VBZ"

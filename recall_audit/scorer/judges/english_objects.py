@@ -14,6 +14,7 @@ from recall_audit.scorer.judges.english_verbs import (
     AND,
     APPROXIMATE,
     DETERMINERS,
+    MODALS,
     PREPOSITIONS,
     RELATIVE,
     Token,
@@ -234,7 +235,7 @@ def _list_before(
             item_end = end
 
 
-_BEFORE_PLAIN = frozenset("not never can could may might must shall should will would".split())
+_BEFORE_PLAIN = MODALS | {"not", "never"}
 
 
 def _verb_form(tok: Token) -> bool:

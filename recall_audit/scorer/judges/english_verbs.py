@@ -143,6 +143,7 @@ RELATIVE = frozenset("which who whom whose".split())
 COPULAS = frozenset("is was are were".split())
 AUXILIARIES = COPULAS | {"has", "have", "had", "been"}
 APPROXIMATE = frozenset("about around".split())
+MODALS = frozenset("can could may might must shall should will would".split())
 
 
 def top_level(tokens: list[Token], lo: int, hi: int, value: str) -> list[int]:
