@@ -1399,7 +1399,13 @@ def test_a_name_written_by_its_own_word_alone_names_it() -> None:
             "东湖大学的入学考试包括笔试，不设面试。",
             ["东湖大学的入学考试包括笔试。", "东湖大学的入学考试不设面试。"],
         ),
-        # Whole: a cause and what it causes ("因所以…" was printed).
+        (  # a clause before the subject's noun is a claim about it
+            "创建于1898年的北京大学位于海淀区。",
+            ["北京大学创建于1898年。", "北京大学位于海淀区。"],
+        ),
+        # Whole: a cause and what it causes ("因所以…" was printed); a clause before the
+        # noun with a subject of its own.
+        ("鲁迅于1921年发表的《阿Q正传》讽刺了国民的弱点。", None),
         ("因为新米含水量较高，所以煮饭时应少放一些水。", None),
     ],
 )

@@ -47,6 +47,9 @@ def split(sentence: str) -> list[str]:
         described = _described_topic(body)
         if described:
             return described
+    elif relative := chinese_subjects.relative_opening(body):
+        described, rest = relative
+        return [f"{described}。", *split(f"{rest}。")]
     parts = [p.strip() for p in (_JA_CLAUSES if japanese else _ZH_CLAUSES).split(body)]
     parts = [p for p in parts if p]
     if not parts or (not japanese and chinese_subjects.keeps_whole(body)):

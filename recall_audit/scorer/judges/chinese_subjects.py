@@ -23,7 +23,8 @@ _PREDICATE_WORDS = sorted(
     曾 已 已经 被 可 可以 能 能够 将 应 应当 须 需 需要 达 达到 每 也 还 并 并且 又 去世 逝世 担任
     毕业 发现 发明 开设 建于 建成 推出 售价 覆盖 适用 要求 允许 禁止 规定 研究 证明 导致 降低 提高
     增加 减少 不 没 没有 超过 使用 开幕 举行 参加 位列 成为 流经 注入 发源 源于 叫 称 誉为 搭载
-    内置 续航 支援 享受 运行""".split(),
+    内置 续航 支援 享受 运行 创建 建立 创办 设立 开通 出版 发行 上市 开业 落成 竣工 修建 设计
+    编写 撰写 创作 举办 位居""".split(),
     key=len,
     reverse=True,
 )
@@ -61,6 +62,7 @@ _DIGIT = re.compile("[0-9０-９]")
 # A number opens a quantity after Han text, but not a year ("2024年") or one in a name
 # ("“轻云14”", "X5").
 _QUANTITY = re.compile("(?<=[\u4e00-\u9fff])[0-9０-９](?![0-9０-９]*年)")
+_RELATIVE = re.compile("^([^，。的“”《》]{2,24}?)的")
 _QUOTED = re.compile("“[^”]*”|《[^》]*》|「[^」]*」")
 
 
@@ -73,6 +75,21 @@ def has_verb(clause: str) -> bool:
     if VERBS.search(clause) or _GUARDED_CHARS.search(clause):
         return True
     return len(clause) > _OPENING_LIMIT and not _OPENING.match(clause)
+
+
+def relative_opening(body: str) -> tuple[str, str] | None:
+    """A clause before the subject's noun ("成立于1905年的复旦大学位于上海", "由张择端创作的
+    《清明上河图》是…"): (the noun's claim, "复旦大学成立于1905年"; the sentence about the
+    bare noun, "复旦大学位于上海"), or None. The clause opens with its predicate: one with
+    a subject of its own ("爱因斯坦于1915年提出的…") is left whole."""
+    found = _RELATIVE.match(body)
+    if found is None or not _OPENS.match(found.group(1)):
+        return None
+    rest = body[found.end() :]
+    named = subject(rest)
+    if len(named) < 2 or "的" in named:
+        return None
+    return named + found.group(1), rest
 
 
 def keeps_whole(body: str) -> bool:
