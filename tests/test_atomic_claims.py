@@ -1403,6 +1403,10 @@ def test_a_name_written_by_its_own_word_alone_names_it() -> None:
             "创建于1898年的北京大学位于海淀区。",
             ["北京大学创建于1898年。", "北京大学位于海淀区。"],
         ),
+        (  # a list after a verb keeps the verb's 了 ("创作《谈艺录》" was printed)
+            "钱钟书创作了《围城》和《谈艺录》。",
+            ["钱钟书创作了《围城》。", "钱钟书创作了《谈艺录》。"],
+        ),
         # Whole: a cause and what it causes ("因所以…" was printed); a clause before the
         # noun with a subject of its own.
         ("鲁迅于1921年发表的《阿Q正传》讽刺了国民的弱点。", None),

@@ -321,6 +321,7 @@ def _zh_list(clause: str) -> list[str]:
     if not verbs:
         return []
     cut = verbs[-1].end()
+    cut += pieces[0][cut : cut + 1] in ("了", "过")  # "创作了《…》和《…》": the verb's aspect
     head, first = pieces[0][:cut], pieces[0][cut:]
     items = (
         [first, *pieces[1:-1], *_ZH_LIST.split(pieces[-1], maxsplit=1)]
