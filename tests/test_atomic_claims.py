@@ -1348,6 +1348,15 @@ def test_an_iso_date_states_its_month() -> None:
             "Acme allows one bag on all flights; checked baggage is charged extra.",
             ["Acme allows one bag on all flights.", "Checked baggage is charged extra."],
         ),
+        (  # a relative clause with a subject of its own: the object is the main verb's
+            # ("9.58 seconds he set in 2009." was printed)
+            "Marie Curie discovered polonium, which she named after Poland.",
+            ["Marie Curie discovered polonium.", "Marie Curie named polonium after Poland."],
+        ),
+        (  # a clause after ", while" with an "-s" verb has a subject of its own
+            "The Pro model has two cameras, while the cheaper Lite model lacks a flash.",
+            ["The Pro model has two cameras.", "The cheaper Lite model lacks a flash."],
+        ),
         (  # a relative clause goes on through its next verb ("…, then shrank")
             "The mill supplied the railway, which grew until 1900, then shrank.",
             ["The mill supplied the railway.", "The railway grew until 1900, then shrank."],

@@ -289,6 +289,9 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
         for predicate in objects(sentence, tokens, lo, hi):
             claims.extend(as_claim(subject, shared, p) for p in complements(predicate))
     for antecedent, clause in extra:
+        if clause.split(" ", 1)[0].lower() in _PERSONAL and subject:
+            claims.append(_object_relative(subject, antecedent, clause))
+            continue
         joined = antecedent if antecedent else subject
         whose, _, rest = joined.partition(" ")
         if whose.lower() in _POSSESSIVES and rest and subject:  # "her career, which ended"
@@ -299,6 +302,17 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
         copula = "" if has_verb else ("was" if past else "is")
         claims.append(as_claim(joined, copula, clause))
     return [c for c in claims if c]
+
+
+def _object_relative(subject: str, antecedent: str, clause: str) -> str:
+    """ "…the 100-metre world record of 9.58 seconds, which he set in 2009" as "Usain Bolt
+    set the 100-metre world record of 9.58 seconds in 2009": the pronoun is the subject
+    (its adverbs left out: "still"), the antecedent the verb's object."""
+    named = tokenize(subject)
+    while len(named) > 1 and is_adverb(named[-1]):
+        named.pop()
+    _, verb, rest = [*clause.split(" ", 2), ""][:3]
+    return as_claim(span_text(subject, named, 0, len(named)), verb, antecedent, rest)
 
 
 _NO_SUBJECT = frozenset({"there", *_OPENS_CLAUSE, "if", "as", "once", "unless"})
@@ -579,6 +593,9 @@ def _relative_clauses(
             end = len(tokens)  # "who flies to the valley, where ...": the clause goes on
         clause = span_text(sentence, tokens, at + 2, end)
         start = at
+        # "…, which he set in 2009": the clause's object is the main verb's whole object.
+        if tokens[at + 2].low in _PERSONAL and verb_at(tokens, at + 3):
+            start = verb + 1
         # The noun before the comma, back to the word it depends on: a verb, a
         # preposition, or a verb coordinated with the main one ("and carry their DNA").
         while start > verb + 1 and not (

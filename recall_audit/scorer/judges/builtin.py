@@ -26,7 +26,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, pairwise
 from types import ModuleType
 
 from recall_audit.scorer.grounding import keys, main_entity, title
@@ -34,7 +34,7 @@ from recall_audit.scorer.judge import Attribution, Extraction
 from recall_audit.scorer.judges import atomic, atomic_cjk, claim_form, latin_pronouns, stand_ins
 from recall_audit.scorer.judges.checks import CONTRADICTIONS, RULES, Claim, Evidence, vetoes
 from recall_audit.scorer.relations import Shape, shape
-from recall_audit.text import assertion, cjk
+from recall_audit.text import assertion, cjk, lexicon
 from recall_audit.text.assertion import Mood
 from recall_audit.text.languages import ENGLISH, detect
 from recall_audit.text.text import (
@@ -69,8 +69,20 @@ def _stands_alone(part: str, *, needs_subject: bool) -> bool:
     if first in _SUBJECT_PRONOUNS:
         return len(words) >= 3
     if first in _DETERMINERS or words[0][0].isupper():
-        return any(looks_like_verb(w) for w in words[1:7])
+        opening = words[1:7]
+        return any(looks_like_verb(w) for w in opening) or _agreeing_verb(opening)
     return False
+
+
+def _agreeing_verb(words: list[str]) -> bool:
+    """An "-s" verb after its noun or name ("the cheaper Zephyr Lite model lacks …")."""
+    return any(
+        word.islower()
+        and word.endswith("s")
+        and lexicon.is_verb(word)
+        and (not noun.islower() or lexicon.is_mostly_noun(noun))
+        for noun, word in pairwise(words)
+    )
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -142,6 +154,8 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
         for n, clause in enumerate(clauses):
             # "..., and it helps the body absorb calcium": the pronoun names the subject too.
             clause = reader.resolve_pronoun(clause, antecedent) if n else clause
+            if n and clause.split(" ", 1)[0] in _DETERMINERS:  # "…, while the cheaper …"
+                clause = clause[:1].upper() + clause[1:]
             spaceless = _mostly_spaceless(clause)
             facts = atomic_cjk.split(clause) if spaceless else atomic.split(clause, language)
             if not spaceless and not claim_form.reads_as(facts, clause, english=english):
