@@ -1361,6 +1361,22 @@ def test_an_iso_date_states_its_month() -> None:
             "The mill supplied the railway, which grew until 1900, then shrank.",
             ["The mill supplied the railway.", "The railway grew until 1900, then shrank."],
         ),
+        (  # "both" before the adjectives of one noun ("sells both new." was printed)
+            "The shop sells both new and used books.",
+            ["The shop sells new books.", "The shop sells used books."],
+        ),
+        (  # a participle after "have to be … and" shares it ("The boxes moved …" was printed)
+            "The boxes have to be packed by Friday and moved to the van.",
+            ["The boxes have to be packed by Friday.", "The boxes have to be moved to the van."],
+        ),
+        (  # an "-ed" word before a particle is a verb, no list's adjective ("born in started
+            # off …" was printed)
+            "Ada Lovelace was born in London, England and started writing at a young age.",
+            [
+                "Ada Lovelace was born in London, England.",
+                "Ada Lovelace started writing at a young age.",
+            ],
+        ),
         # Kept whole: one amount in two units ("takes 15 minutes to cross" was printed), a
         # name's adjective ("founded the Women's Social." was printed), a shared prize, one
         # noun phrase as a subject ("Sales and marketing costs").
@@ -1368,6 +1384,12 @@ def test_an_iso_date_states_its_month() -> None:
         ("Emmeline Pankhurst founded the Women's Social and Political Union.", None),
         ("Marie Curie and Pierre Curie shared the 1903 Nobel Prize in Physics.", None),
         ("Sales and marketing costs rose by 4%.", None),
+        # ... modifiers of one noun as a subject ("Indoor is available." was printed), a
+        # title ("Harry Potter and the Goblet of Fire"), "Its" for "It's", a clause after
+        # "both … and" ("I have it on I use it daily." was printed).
+        ("Both indoor and outdoor courts are available.", None),
+        ("The film is based on Harry Potter and the Goblet of Fire.", None),
+        ("I have it on both my phones and I use it daily.", None),
         # ... and an adverb before "prior to" ("renewed on July 28, just." was printed).
         ("The show was renewed on 28 July, just prior to the final episode.", None),
     ],

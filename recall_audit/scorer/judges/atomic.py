@@ -190,7 +190,7 @@ def subject(sentence: str) -> str:
     if verb <= start or verb - start > 6:
         return ""
     words = {t.low for t in tokens[start:verb]}
-    if words & (_PERSONAL | RELATIVE | {"his", "her", "its", "their", "this", "that"}):
+    if words & (_PERSONAL | RELATIVE | _SPEAKERS | {"his", "her", "its", "their", "this", "that"}):
         return ""
     return span_text(sentence, tokens, start, verb)
 
@@ -201,7 +201,8 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str:
     tokens = tokenize(sentence)
     if not antecedent or len(tokens) < 3:
         return sentence
-    if tokens[0].low in _POSSESSIVES and tokens[1].text.islower() and not verb_at(tokens, 1):
+    noun_next = tokens[1].text.islower() and tokens[1].low not in DETERMINERS  # "Its a …"
+    if tokens[0].low in _POSSESSIVES and noun_next and not verb_at(tokens, 1):
         # "Its fastest trains run …": "The Shinkansen's fastest trains run …".
         return possessive(antecedent) + sentence[tokens[0].end :]
     # "On weekends it opens at 10": the pronoun after a short opening phrase.
@@ -216,6 +217,8 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str:
 
 
 _POSSESSIVES = frozenset("its their his her".split())
+# Who speaks or is spoken to, and a sentence's own ending: no antecedent ("Me too !").
+_SPEAKERS = frozenset("i me my we us our you your ! ?".split())
 
 
 def possessive(noun_phrase: str) -> str:
@@ -267,10 +270,12 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
     past = tokens[verb].low in PAST or tokens[verb].low.endswith("ed")
     claims: list[str] = []
     # "was written by A and sung by B": the second predicate is "was sung by B".
-    auxiliary = tokens[verb].text if carries_participle(tokens, verb) else ""
+    auxiliary = _passive_auxiliary(sentence, tokens, verb)
     modal = _takes_plain_verb(tokens, verb)
     for n, (lo, hi) in enumerate(_predicates(tokens, verb, modal)):
-        shared = auxiliary if n and _passive(tokens, lo) else ""
+        # "have to be shorn … and moved": after "to be" any participle is its passive's
+        infinitive = auxiliary.endswith(" be") and participle(tokens[lo])
+        shared = auxiliary if n and (_passive(tokens, lo) or infinitive) else ""
         if n and not shared and _shares_copula(tokens, verb, lo):
             shared = tokens[verb].text  # "is open ... and closed on holidays": is closed
         if n and modal and tokens[lo].low not in MODALS:
@@ -335,6 +340,13 @@ def _trailing_participle(sentence: str, tokens: list[Token], verb: int) -> tuple
         return None
     commas = top_level(tokens, verb + 2, len(tokens), ",")
     if tokens[verb].low.endswith("ing") or not commas or commas[-1] + 2 >= len(tokens):
+        return None
+    head = tokens[verb]  # "one of the longest concert tours …, consisting": no verb
+    if (
+        head.low.endswith("s")
+        and tokens[verb - 1].text.islower()
+        and lexicon.is_mostly_noun(head.low[:-1])
+    ):
         return None
     at = commas[-1]
     word = tokens[at + 1]
@@ -620,6 +632,8 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
     """Token ranges of the predicates coordinated with the main verb (after a `modal`, with
     the plain verb it governs: "must submit ... and pay ...")."""
     like = tokens[verb + 1] if modal or _perfect(tokens, verb) else tokens[verb]
+    # "are issued … and usually take": a plural subject's plain verb after its passive
+    plural_passive = tokens[verb].low in ("are", "were") and carries_participle(tokens, verb)
     cuts = []
     for i in range(verb + 1, len(tokens) - 1):
         low = tokens[i].low
@@ -632,12 +646,14 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
             for k in range(verb + 1, i - 1)
         )
         if infinitive and not tokens[i + 1].low.endswith(("s", "ed")):
-            joint = False
+            joint = joint and participle(tokens[i + 1])  # "to be shorn … and caught" goes on
         # A word between commas is a list's item ("photos, podcasts, and music").
         listed = low == "," and i + 2 < len(tokens) and tokens[i + 2].low in {",", *AND}
         listed = listed or (low in AND and tokens[i - 1].text == "," and ends_list(tokens, verb, i))
-        verb_next = verb_at(tokens, i + 1, like) or (
-            i > verb + 1 and _verb_before_object(tokens, i + 1, like)  # not "kill or slow"
+        verb_next = (
+            verb_at(tokens, i + 1, like)
+            or (i > verb + 1 and _verb_before_object(tokens, i + 1, like))  # not "kill or slow"
+            or (plural_passive and _plain_after_adverbs(tokens, i + 1))
         )
         if joint and not listed and verb_next and not inside_noun_phrase(tokens, verb, i):
             skip = 2 if low in ",;" and tokens[i + 1].low in AND else 1
@@ -649,6 +665,26 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
         lo = resume
     ranges.append((lo, len(tokens)))
     return [(a, b) for a, b in ranges if b > a]
+
+
+def _passive_auxiliary(sentence: str, tokens: list[Token], verb: int) -> str:
+    """What a coordinated participle shares with the first: "was" of "was written by A
+    and sung by B", "have to be" of "have to be shorn every year and moved to the hills";
+    '' for no passive."""
+    if carries_participle(tokens, verb):
+        return tokens[verb].text
+    for k in range(verb + 1, min(verb + 4, len(tokens) - 2)):
+        if tokens[k].low == "to" and tokens[k + 1].low == "be" and participle(tokens[k + 2]):
+            return span_text(sentence, tokens, verb, k + 2)
+    return ""
+
+
+def _plain_after_adverbs(tokens: list[Token], i: int) -> bool:
+    while i < len(tokens) and is_adverb(tokens[i]):
+        i += 1
+    tok = tokens[i] if i < len(tokens) else None
+    plain = tok is not None and tok.text.islower() and not tok.low.endswith(("s", "ed", "ing"))
+    return plain and not participle(tok) and lexicon.is_mostly_verb(tok.low)
 
 
 def _verb_before_object(tokens: list[Token], i: int, like: Token) -> bool:

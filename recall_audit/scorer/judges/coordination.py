@@ -17,12 +17,14 @@ from recall_audit.scorer.judges.english_verbs import (
     MODALS,
     Token,
     is_past,
+    is_verb,
     relates_two,
     span_text,
 )
 
 # Where the second part ends: what follows holds for both ("… while receiving feedback").
 _ENDS = frozenset(", ; ( when while if unless because whenever once".split())
+_PRONOUNS = frozenset("i you he she it we they".split())
 # Verbs whose subject acts together: "A and B met in 1990" is no fact of A alone.
 _TOGETHER = frozenset("met married divorced collaborated co-wrote co-founded shared".split())
 
@@ -39,12 +41,14 @@ def both_parts(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str
         return []
     joint = ands[0]
     end = next((i for i in range(joint + 1, hi) if tokens[i].low in _ENDS), hi)
+    if tokens[joint + 1].low in _PRONOUNS or any(is_verb(t) for t in tokens[joint + 2 : end]):
+        return []  # "both my phones and I love to share …": a clause of its own
     head = span_text(sentence, tokens, lo, at)
     tail = span_text(sentence, tokens, end, hi)
-    parts = (
-        span_text(sentence, tokens, at + 1, joint),
-        span_text(sentence, tokens, joint + 1, end),
-    )
+    first = span_text(sentence, tokens, at + 1, joint)
+    if joint == at + 2 and end - joint > 2:  # "both indoor and outdoor varieties"
+        first = f"{first} {span_text(sentence, tokens, joint + 2, end)}"
+    parts = (first, span_text(sentence, tokens, joint + 1, end))
     return [" ".join(filter(None, (head, part, tail))) for part in parts]
 
 
@@ -64,6 +68,8 @@ def members(sentence: str, tokens: list[Token], verb: int) -> list[str]:
         return []
     if not opens and not (_names(tokens[:verb]) and _needs_no_agreement(tokens[verb])):
         return []  # "Research and development costs rose": one noun phrase
+    if any(b - a == 1 and tokens[a].text.islower() for a, b in spans[:-1]):
+        return []  # "Both indoor and outdoor courts": modifiers of one noun
     return [span_text(sentence, tokens, a, b) for a, b in spans]
 
 

@@ -23,6 +23,7 @@ from recall_audit.scorer.judges.english_verbs import (
     is_adverb,
     is_verb,
     number_like,
+    participle,
     relates_two,
     span_text,
     top_level,
@@ -100,6 +101,8 @@ def objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
         return whole
     if inside_name(tokens, anchor) and all(tokens[a].text[:1].isupper() for a, _ in items):
         return whole  # "the Department of Health, Education, and Welfare" is one name
+    if _title(tokens, joint):
+        return whole  # "Willy Wonka and the Chocolate Factory": one title
     named = joint + 2 < len(tokens) and tokens[joint + 2].text[:1].isupper()
     if named and inside_name(tokens, joint) and _name_adjective(tokens[joint - 1]):
         return whole  # "the Women's Social and Political Union"
@@ -255,7 +258,8 @@ def _infinitive_before(tokens: list[Token], lo: int, joint: int) -> int | None:
 
 
 def _plain(tok: Token) -> bool:
-    return tok.text.islower() and not tok.low.endswith("s") and lexicon.is_mostly_verb(tok.low)
+    plain = tok.text.islower() and not tok.low.endswith("s") and not participle(tok)
+    return plain and lexicon.is_mostly_verb(tok.low)
 
 
 def _anchors(tok: Token) -> bool:
@@ -275,6 +279,13 @@ def _after_relative(tokens: list[Token], lo: int, at: int) -> bool:
         if tokens[j].low in RELATIVE or tokens[j].low == "that":
             return True
     return False
+
+
+def _title(tokens: list[Token], joint: int) -> bool:
+    """A name, "and the", a name ("Harry Potter and the Philosopher's Stone")."""
+    after = tokens[joint + 1 : joint + 3]
+    named = len(after) == 2 and after[0].low == "the" and after[1].text[:1].isupper()
+    return named and tokens[joint - 1].text[:1].isupper()
 
 
 def _name_adjective(tok: Token) -> bool:

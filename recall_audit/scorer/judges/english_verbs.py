@@ -80,9 +80,7 @@ def is_verb(tok: Token, like: Token | None = None) -> bool:
         return low.endswith("s")
     # Plain forms ("generate ... and carry"): only a word mostly used as a verb, since
     # "generate heat and water" lists objects.
-    # Not after "can", "was"; after "are" a plural subject's present is plain ("are issued
-    # … and usually take").
-    plain = not looks_like_verb(like.low) or like.low in ("are", "have", "do")
+    plain = not looks_like_verb(like.low)  # not after "are", "can", "was"
     return plain and not low.endswith(("s", "ing")) and lexicon.is_mostly_verb(low)
 
 

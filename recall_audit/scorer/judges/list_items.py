@@ -74,7 +74,10 @@ def inside_noun_phrase(tokens: list[Token], verb: int, i: int) -> bool:
         return False
     if noun_pending(tokens, verb, i):
         return True  # "the first controlled,"
+    if i > 1 and tokens[i - 2].low == "both":
+        return True  # "sells both new and used books": the adjectives of one noun
     bare_noun = after.text.islower() and after.low not in DETERMINERS | PREPOSITIONS
+    bare_noun = bare_noun and lexicon.is_mostly_noun(after.low)  # not "and started off …"
     return tokens[i].low in AND and bare_noun and ends_list(tokens, verb, i)
 
 
