@@ -1377,6 +1377,17 @@ def test_an_iso_date_states_its_month() -> None:
                 "Ada Lovelace started writing at a young age.",
             ],
         ),
+        (  # two participles at the end are two acts
+            "She left Paris in 1920, becoming a teacher and writing two novels.",
+            ["She left Paris in 1920.", "She became a teacher.", "She wrote two novels."],
+        ),
+        (  # adjectives between commas are one noun's ("with a dense, flaky." was printed)
+            "Brie is sold as a cheese with a mild taste and a soft, creamy, pale interior.",
+            [
+                "Brie is sold as a cheese with a mild taste.",
+                "Brie is sold as a cheese with a soft, creamy, pale interior.",
+            ],
+        ),
         # Kept whole: one amount in two units ("takes 15 minutes to cross" was printed), a
         # name's adjective ("founded the Women's Social." was printed), a shared prize, one
         # noun phrase as a subject ("Sales and marketing costs").
@@ -1390,6 +1401,10 @@ def test_an_iso_date_states_its_month() -> None:
         ("Both indoor and outdoor courts are available.", None),
         ("The film is based on Harry Potter and the Goblet of Fire.", None),
         ("I have it on both my phones and I use it daily.", None),
+        # ... an opening phrase before a name and its aside ("In the 1910s was Eugen
+        # Sandow." was printed), an adjective list before a participle ("He terrifies
+        # ogre" was printed).
+        ("In the 1910s, Eugen Sandow, a strongman, toured the United States widely.", None),
         # ... and an adverb before "prior to" ("renewed on July 28, just." was printed).
         ("The show was renewed on 28 July, just prior to the final episode.", None),
     ],

@@ -51,7 +51,7 @@ from recall_audit.scorer.judges.english_verbs import (
     top_level,
     verb_at,
 )
-from recall_audit.scorer.judges.list_items import ends_list, inside_noun_phrase
+from recall_audit.scorer.judges.list_items import ends_list, inside_noun_phrase, noun_pending
 from recall_audit.text import lexicon
 from recall_audit.text.languages import ENGLISH
 from recall_audit.text.text import looks_like_verb
@@ -254,9 +254,9 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
         return [claim for member in group for claim in split(as_claim(member, rest))]
     trailing = _trailing_participle(sentence, tokens, verb)
     if trailing:  # "…, becoming the 20th member": what the subject did, a claim of its own
-        main, predicate = trailing
+        main, predicates = trailing
         named = span_text(sentence, tokens, _opening_phrase(tokens), verb)
-        return [*split(main), as_claim(named, predicate)]
+        return [*split(main), *(as_claim(named, p) for p in predicates)]
     # "The library not only lends books but also offers ...": "not only" is no subject's.
     paired = verb >= 3 and [t.low for t in tokens[verb - 2 : verb]] == ["not", "only"]
     subject = span_text(sentence, tokens, 0, verb - 2 if paired else verb)
@@ -328,7 +328,9 @@ _NOT_ACTS = frozenset(
 )
 
 
-def _trailing_participle(sentence: str, tokens: list[Token], verb: int) -> tuple[str, str] | None:
+def _trailing_participle(
+    sentence: str, tokens: list[Token], verb: int
+) -> tuple[str, list[str]] | None:
     """ "Croatia adopted the euro in 2023, becoming the 20th member …": the sentence
     without the phrase its last comma opens with an "-ing" verb, and that phrase as a
     predicate of the subject ("became the 20th member …"; ", making it the largest" is
@@ -349,6 +351,8 @@ def _trailing_participle(sentence: str, tokens: list[Token], verb: int) -> tuple
     ):
         return None
     at = commas[-1]
+    if noun_pending(tokens, verb, at):
+        return None  # "a big, green, terrifying ogre": an adjective of the noun to come
     word = tokens[at + 1]
     acts = word.text.islower() and word.low.endswith("ing") and word.low not in _NOT_ACTS
     if not acts or not lexicon.is_verb(word.low) or tokens[at + 2].low in AND:
@@ -363,7 +367,23 @@ def _trailing_participle(sentence: str, tokens: list[Token], verb: int) -> tuple
         form = english_inflection.finite(word.text, like)
     if not form:
         return None
-    return sentence[: tokens[at].start], f"{form} {span_text(sentence, tokens, start, len(tokens))}"
+    main = sentence[: tokens[at].start]
+    # "becoming a circus athlete and adopting Eugen Sandow as his stage name": two acts
+    second = next(
+        (
+            k
+            for k in range(start, len(tokens) - 1)
+            if tokens[k].low == "and"
+            and tokens[k + 1].low.endswith("ing")
+            and lexicon.is_verb(tokens[k + 1].low)  # not "production and songwriting"
+        ),
+        len(tokens),
+    )
+    other = english_inflection.finite(tokens[second + 1].text, like) if second < len(tokens) else ""
+    if not other:
+        return main, [f"{form} {span_text(sentence, tokens, start, len(tokens))}"]
+    first = f"{form} {span_text(sentence, tokens, start, second)}"
+    return main, [first, f"{other} {span_text(sentence, tokens, second + 2, len(tokens))}"]
 
 
 def _bracketed_aside(sentence: str, tokens: list[Token]) -> list[str]:
@@ -377,6 +397,7 @@ def _bracketed_aside(sentence: str, tokens: list[Token]) -> list[str]:
     first = tokens[opens + 1]
     event = participle(first) and lexicon.is_verb(first.low)
     state = lexicon.is_adjective(first.low) and not lexicon.is_mostly_noun(first.low)
+    state = state and first.low not in PREPOSITIONS  # not "(in French …)"
     if not first.text.islower() or not (event or state) or not verb_at(tokens, closes + 1):
         return []
     named = tokens[:opens]
@@ -500,6 +521,8 @@ def _shares_copula(tokens: list[Token], verb: int, i: int) -> bool:
     """A participle coordinated with a present "is" / "are" and its complement: the
     copula goes on ("is open daily and closed on holidays"), since a past tense of its
     own in a present sentence ("The library closed on holidays") is not what it says."""
+    while i < len(tokens) - 1 and is_adverb(tokens[i]):
+        i += 1  # "is cross-cultural, often cited …"
     low = tokens[i].low
     present = tokens[verb].low in ("is", "are")
     return present and low not in AUXILIARIES and participle(tokens[i]) and is_past(tokens[i])
@@ -532,8 +555,8 @@ def _aside_bounds(tokens: list[Token]) -> tuple[int, int] | None:
     """The commas around an aside on the subject ("Curie, a physicist born in Warsaw,
     won ..."), or None."""
     commas = top_level(tokens, 0, len(tokens), ",")
-    if len(commas) < 2 or commas[0] == 0 or commas[0] > 6:
-        return None
+    if len(commas) < 2 or commas[0] == 0 or commas[0] > 6 or _opening_phrase(tokens):
+        return None  # not "In the 1910s, Eugen Sandow, widely considered …"
     first, second = commas[0], commas[1]
     aside = tokens[first + 1 : second]
     # Right after "Subject, aside," only a verb can come: any form of one will do.

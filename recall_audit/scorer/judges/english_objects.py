@@ -31,6 +31,7 @@ from recall_audit.scorer.judges.english_verbs import (
 )
 from recall_audit.scorer.judges.list_items import (
     inside_noun_phrase,
+    noun_pending,
     shared_noun,
     shares_head,
     unlike,
@@ -71,7 +72,10 @@ def objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
         head = span_text(sentence, tokens, lo, infinitive + 1)
         left = span_text(sentence, tokens, lo, joint - (tokens[joint - 1].text == ","))
         return [left, f"{head} {span_text(sentence, tokens, joint + 1, hi)}"]
-    right_end = next((c for c in top_level(tokens, joint + 1, hi, ",")), hi)
+    # Up to the comma the last item ends at: not one between adjectives ("a dense, flaky,
+    # white flesh").
+    commas = top_level(tokens, joint + 1, hi, ",")
+    right_end = next((c for c in commas if not noun_pending(tokens, joint, c)), hi)
     found = _list_before(tokens, lo, joint)
     if found is None:
         return whole

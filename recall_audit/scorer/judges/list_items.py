@@ -15,6 +15,7 @@ from recall_audit.scorer.judges.english_verbs import (
     TAKES_PLURAL,
     Token,
     is_verb,
+    participle,
     top_level,
 )
 from recall_audit.text import lexicon
@@ -70,8 +71,8 @@ def inside_noun_phrase(tokens: list[Token], verb: int, i: int) -> bool:
     article's noun has not come yet ("the first controlled, powered flight"), or it ends
     a list of nouns ("with garlic, olive oil and dried chilli flakes")."""
     after = tokens[i + 2] if i + 2 < len(tokens) else None
-    if not tokens[i + 1].low.endswith("ed") or after is None or not after.text.isalpha():
-        return False
+    if not participle(tokens[i + 1]) or after is None or not after.text.isalpha():
+        return False  # "a desired or lost lover": "lost" is one too
     if noun_pending(tokens, verb, i):
         return True  # "the first controlled,"
     if i > 1 and tokens[i - 2].low == "both":
@@ -92,14 +93,24 @@ def ends_list(tokens: list[Token], verb: int, i: int) -> bool:
         return False
     end = i - 1 if tokens[i - 1].text == "," else i
     part = tokens[commas[-1] + 1 : end]
-    return bool(part) and not any(is_verb(t) or t.low in AND for t in part)
+    # An item is a noun phrase: not an aside opening with "as" or a preposition ("open very
+    # early, as early as overnight hours, and offer …").
+    phrase = bool(part) and part[0].low not in PREPOSITIONS and part[0].low != "as"
+    return phrase and not any(is_verb(t) or t.low in AND for t in part)
 
 
 def noun_pending(tokens: list[Token], lo: int, i: int) -> bool:
-    """An article and only adjectives between it and `i`: its noun comes after `i`."""
+    """An article and only adjectives (and the commas between them) before `i`: its noun
+    comes after `i` ("a dense, flaky, | white flesh"; not "the world, | reaching …")."""
     j = i - 1
-    while j > lo and tokens[j].text.isalpha() and tokens[j].text.islower():
-        if not (tokens[j].low.endswith("ed") or lexicon.is_adjective(tokens[j].low)):
-            break
+    while j > lo and (tokens[j].text == "," or _modifier(tokens[j])):
         j -= 1
     return j < i - 1 and tokens[j].low in ("a", "an", "the")
+
+
+def _modifier(tok: Token) -> bool:
+    """A lower-case participle or adjective that is no noun first ("flaky", "controlled")."""
+    if not (tok.text.isalpha() and tok.text.islower()):
+        return False
+    adjective = lexicon.is_adjective(tok.low) and not lexicon.is_mostly_noun(tok.low)
+    return participle(tok) or adjective
