@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from recall_audit.scorer.judges.english_complements import CONDITIONS
 from recall_audit.scorer.judges.english_verbs import (
     DETERMINERS,
     MODALS,
@@ -23,7 +24,7 @@ from recall_audit.scorer.judges.english_verbs import (
 )
 
 # Where the second part ends: what follows holds for both ("… while receiving feedback").
-_ENDS = frozenset(", ; ( when while if unless because whenever once".split())
+_ENDS = CONDITIONS | {",", ";", "("}
 _PRONOUNS = frozenset("i you he she it we they".split())
 # Verbs whose subject acts together: "A and B met in 1990" is no fact of A alone.
 _TOGETHER = frozenset("met married divorced collaborated co-wrote co-founded shared".split())

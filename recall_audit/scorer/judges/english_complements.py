@@ -34,12 +34,8 @@ from recall_audit.text.text import analyse
 # Words that open a phrase of the noun or number before them, not a complement of the
 # verb: "revenue of $4.2 billion", "€180 per night", "faster than sound".
 NOT_HEADS = frozenset("of per than like including".split())
-
-
 # A clause of condition or time at the end holds for every complement before it.
 CONDITIONS = frozenset("when if unless without while whenever once because".split())
-
-
 # First words of a preposition of two, the second "to".
 _TWO_WORD_HEADS = frozenset("due owing thanks prior according next close".split())
 
