@@ -1179,6 +1179,16 @@ def test_latin_claims_read_as_the_reference_does(reference, claims) -> None:
                 "探査機「はるか」は当初は月を観測していた。",
             ],
         ),
+        (  # a common noun as the next sentence's topic is the last one's ("価格は" alone was
+            # printed); a name as the topic is a thing of its own
+            "喫茶店「こもれび」の特製ケーキには季節の果物が使われる。価格は６００円である。"
+            "京都は古都である。",
+            [
+                "喫茶店「こもれび」の特製ケーキには季節の果物が使われる。",
+                "喫茶店「こもれび」の特製ケーキの価格は６００円である。",
+                "京都は古都である。",
+            ],
+        ),
         # Whole: a bare word before 、 is a list's item, no clause ("めまう。" was printed); a
         # cause stays with what it causes; "１９６４年の東京オリンピック" is one name.
         ("熱中症の主な症状には、めまい、頭痛、吐き気がある。", None),

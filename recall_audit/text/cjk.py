@@ -111,6 +111,16 @@ def is_katakana_name(term: str) -> bool:
     return any("固有名詞" in token.part_of_speech for token in _tokenizer().tokenize(term))
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def is_common_noun(word: str) -> bool:
+    """A Japanese word IPADIC reads as one common noun (価格, 面積, 来館者数 as nouns of
+    no name): a measure or part of something, not a thing of its own (東京, 富士山)."""
+    tokens = list(_tokenizer().tokenize(word))
+    return bool(tokens) and all(
+        t.part_of_speech.startswith("名詞") and "固有名詞" not in t.part_of_speech for t in tokens
+    )
+
+
 @functools.cache
 def _tokenizer() -> Tokenizer:
     from janome.tokenizer import Tokenizer  # only when a claim has katakana to look up

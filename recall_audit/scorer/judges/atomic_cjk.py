@@ -209,8 +209,8 @@ def subject(sentence: str) -> str:
         described = _JA_DESCRIBED.match(body) or _JA_RELATIVE.match(body)
         body = body[len(described.group(1)) :] if described else body
     topic = _topic(body, japanese)
-    if japanese:
-        topic = topic[:-1]
+    if japanese:  # the particle off, and a frame's に or で ("特製カレーには")
+        topic = topic[:-1].removesuffix("に").removesuffix("で")
     if not topic or _PRONOUN.match(topic) or "的" in topic or len(topic) > 16:
         return ""
     return topic
@@ -226,6 +226,10 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str:
         return sentence
     if match is not None:
         return antecedent + body[match.end() :]
+    # "価格は１２００円である" after "特製カレーには…": the price is the curry's.
+    own = re.match(f"^([{cjk.HAN}{cjk.KATAKANA}ー]{{1,5}})は", body)
+    if own and not _JA_TIME_TOPIC.match(body) and cjk.is_common_noun(own.group(1)):
+        return f"{antecedent}の{body}"
     # "当初は花札を製造していた": a time is no topic of its own.
     untimed = body[len(m.group(0)) :] if (m := _JA_TIME_TOPIC.match(body)) else body
     if _KANA.search(body) and not _JA_OWN_SUBJECT.search(untimed):
