@@ -1463,9 +1463,14 @@ def test_a_name_written_by_its_own_word_alone_names_it() -> None:
             "钱钟书创作了《围城》和《谈艺录》。",
             ["钱钟书创作了《围城》。", "钱钟书创作了《谈艺录》。"],
         ),
+        (  # a list before 都 ("all") is one claim per member
+            "杭州、苏州和南京都是著名的旅游城市。",
+            ["杭州是著名的旅游城市。", "苏州是著名的旅游城市。", "南京是著名的旅游城市。"],
+        ),
         # Whole: a cause and what it causes ("因所以…" was printed); a clause before the
         # noun with a subject of its own.
         ("鲁迅于1921年发表的《阿Q正传》讽刺了国民的弱点。", None),
+        ("法国和德国的首都人口众多。", None),  # the 都 of 首都 is no "all"
         ("因为新米含水量较高，所以煮饭时应少放一些水。", None),
     ],
 )

@@ -47,6 +47,8 @@ def split(sentence: str) -> list[str]:
         described = _described_topic(body)
         if described:
             return described
+    elif each := chinese_subjects.each_of(body):
+        return [f"{claim}。" for claim in each]
     elif relative := chinese_subjects.relative_opening(body):
         described, rest = relative
         return [f"{described}。", *split(f"{rest}。")]

@@ -62,6 +62,11 @@ _DIGIT = re.compile("[0-9０-９]")
 # A number opens a quantity after Han text, but not a year ("2024年") or one in a name
 # ("“轻云14”", "X5").
 _QUANTITY = re.compile("(?<=[\u4e00-\u9fff])[0-9０-９](?![0-9０-９]*年)")
+# 都 ("all") after a list, not the 都 of 首都, 成都, 京都 … ("capital", names).
+_ALL_OF = re.compile(
+    "^([^，。、]+(?:、[^，。、]+)*(?:和|与|及)[^，。、]+?)(?<![首成古国王迁建定帝旧新故大])(?<!(?<![南北东])京)都([^，。]+)$"
+)
+_MEMBER_LIMIT = 10  # characters
 _RELATIVE = re.compile("^([^，。的“”《》]{2,24}?)的")
 _QUOTED = re.compile("“[^”]*”|《[^》]*》|「[^」]*」")
 
@@ -75,6 +80,19 @@ def has_verb(clause: str) -> bool:
     if VERBS.search(clause) or _GUARDED_CHARS.search(clause):
         return True
     return len(clause) > _OPENING_LIMIT and not _OPENING.match(clause)
+
+
+def each_of(body: str) -> list[str]:
+    """ "北京、上海和重庆都是中国的直辖市" as one claim per subject ("北京是中国的直辖市"):
+    a list before 都 ("all"); [] for any other sentence."""
+    found = _ALL_OF.match(body)
+    if found is None:
+        return []
+    *listed, last = re.split("、|和|与|及", found.group(1))
+    members = [*listed, last]
+    if len(members) < 2 or not all(0 < len(m) <= _MEMBER_LIMIT for m in members):
+        return []
+    return [f"{member}{found.group(2)}" for member in members]
 
 
 def relative_opening(body: str) -> tuple[str, str] | None:
