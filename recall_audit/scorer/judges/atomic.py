@@ -37,12 +37,14 @@ from recall_audit.scorer.judges.english_verbs import (
     PAST,
     PREPOSITIONS,
     RELATIVE,
+    SUBJECT_PRONOUNS,
     TIME_HEADS,
     Token,
     as_claim,
     carries_participle,
     is_adverb,
     is_past,
+    is_plain_verb,
     is_verb,
     number_like,
     participle,
@@ -254,8 +256,7 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
         return [claim for member in group for claim in split(as_claim(member, rest))]
     trailing = _trailing_participle(sentence, tokens, verb)
     if trailing:  # "…, becoming the 20th member": what the subject did, a claim of its own
-        main, predicates = trailing
-        named = span_text(sentence, tokens, _opening_phrase(tokens), verb)
+        main, named, predicates = trailing
         return [*split(main), *(as_claim(named, p) for p in predicates)]
     # "The library not only lends books but also offers ...": "not only" is no subject's.
     paired = verb >= 3 and [t.low for t in tokens[verb - 2 : verb]] == ["not", "only"]
@@ -330,13 +331,13 @@ _NOT_ACTS = frozenset(
 
 def _trailing_participle(
     sentence: str, tokens: list[Token], verb: int
-) -> tuple[str, list[str]] | None:
+) -> tuple[str, str, list[str]] | None:
     """ "Croatia adopted the euro in 2023, becoming the 20th member …": the sentence
     without the phrase its last comma opens with an "-ing" verb, and that phrase as a
     predicate of the subject ("became the 20th member …"; ", making it the largest" is
-    "is the largest"); None when the sentence ends otherwise."""
-    start = _opening_phrase(tokens)
-    named = tokens[start:verb]
+    "is the largest"), with the subject; None when the sentence ends otherwise."""
+    opening = _opening_phrase(tokens)
+    named = tokens[opening:verb]
     # The subject a noun phrase of its own: not "There", not "When oxygen …, X is formed".
     if not named or any(t.text == "," for t in named) or named[0].low in _NO_SUBJECT:
         return None
@@ -368,6 +369,7 @@ def _trailing_participle(
     if not form:
         return None
     main = sentence[: tokens[at].start]
+    subject = span_text(sentence, tokens, opening, verb)
     # "becoming a circus athlete and adopting Eugen Sandow as his stage name": two acts
     second = next(
         (
@@ -381,9 +383,9 @@ def _trailing_participle(
     )
     other = english_inflection.finite(tokens[second + 1].text, like) if second < len(tokens) else ""
     if not other:
-        return main, [f"{form} {span_text(sentence, tokens, start, len(tokens))}"]
+        return main, subject, [f"{form} {span_text(sentence, tokens, start, len(tokens))}"]
     first = f"{form} {span_text(sentence, tokens, start, second)}"
-    return main, [first, f"{other} {span_text(sentence, tokens, second + 2, len(tokens))}"]
+    return main, subject, [first, f"{other} {span_text(sentence, tokens, second + 2, len(tokens))}"]
 
 
 def _bracketed_aside(sentence: str, tokens: list[Token]) -> list[str]:
@@ -413,14 +415,13 @@ def _clause_verb(tokens: list[Token]) -> int:
     verb = _main_verb(tokens)
     if verb > 0:
         return verb
-    pronouns = _PERSONAL | {"we", "you", "i"}
     return next(
         (
             i
             for i in range(1, min(5, len(tokens)))
             if tokens[i].text.islower()
             and lexicon.is_verb(tokens[i].low)
-            and (tokens[i - 1].low in pronouns or lexicon.is_plural_noun(tokens[i - 1].low))
+            and (tokens[i - 1].low in SUBJECT_PRONOUNS or lexicon.is_plural_noun(tokens[i - 1].low))
         ),
         -1,
     )
@@ -441,12 +442,13 @@ def _concession(sentence: str, tokens: list[Token]) -> list[str]:
         return []
     first = span_text(sentence, tokens, 1, commas[0])
     second = sentence[tokens[commas[0] + 1].start :]
-    verb = _clause_verb(tokenize(first))
+    first_tokens = tokenize(first)
+    verb = _clause_verb(first_tokens)
     if verb < 0 or _clause_verb(tokens[commas[0] + 1 :]) < 0:
         return []
     opens = tokens[commas[0] + 1]
     if opens.low in _PERSONAL:  # "…, they save money": the first clause's subject does
-        second = span_text(first, tokenize(first), 0, verb) + second[len(opens.text) :]
+        second = span_text(first, first_tokens, 0, verb) + second[len(opens.text) :]
     return [*split(as_claim(first)), *split(as_claim(second))]
 
 
@@ -541,12 +543,11 @@ def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
     main = split(as_claim(subject, rest))
     if opens in RELATIVE:  # "The museum, which opened in 1998, houses ..."
         return [*main, as_claim(subject, span_text(sentence, tokens, first + 2, second))]
-    participle = opens.endswith(("ed", "en", "n")) and opens not in DETERMINERS
-    past = is_past(tokens[second + 1])
     # "Everest, located on the border ..., is": where a thing lies holds as the sentence's
     # verb does; an event's participle ("born in Warsaw") is past.
-    participle = participle and opens not in _STATES
-    copula = _copula(tokens[first - 1], past=past or participle, named=_one_name(tokens[:first]))
+    event = opens.endswith(("ed", "en", "n")) and opens not in DETERMINERS | _STATES
+    past = is_past(tokens[second + 1])
+    copula = _copula(tokens[first - 1], past=past or event, named=_one_name(tokens[:first]))
     aside_text = span_text(sentence, tokens, first + 1, second)
     return [*main, *(as_claim(subject, copula, part) for part in complements(aside_text))]
 
@@ -657,18 +658,22 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
     like = tokens[verb + 1] if modal or _perfect(tokens, verb) else tokens[verb]
     # "are issued … and usually take": a plural subject's plain verb after its passive
     plural_passive = tokens[verb].low in ("are", "were") and carries_participle(tokens, verb)
+    # "are made to improve A and develop B": a plain verb goes on the infinitive.
+    infinitive = next(
+        (
+            k
+            for k in range(verb + 1, len(tokens) - 1)
+            if tokens[k].low == "to" and lexicon.is_mostly_verb(tokens[k + 1].low)
+        ),
+        len(tokens),
+    )
     cuts = []
     for i in range(verb + 1, len(tokens) - 1):
         low = tokens[i].low
         if _opens_clause(tokens, i):
             break  # the verbs after it may be the clause's ("which grew, then shrank")
         joint = low in AND or (low in ",;" and tokens[i + 1].low not in AND)
-        # "are made to improve A and develop B": a plain verb goes on the infinitive.
-        infinitive = any(
-            tokens[k].low == "to" and lexicon.is_mostly_verb(tokens[k + 1].low)
-            for k in range(verb + 1, i - 1)
-        )
-        if infinitive and not tokens[i + 1].low.endswith(("s", "ed")):
+        if infinitive < i - 1 and not tokens[i + 1].low.endswith(("s", "ed")):
             joint = joint and participle(tokens[i + 1])  # "to be shorn … and caught" goes on
         # A word between commas is a list's item ("photos, podcasts, and music").
         listed = low == "," and i + 2 < len(tokens) and tokens[i + 2].low in {",", *AND}
@@ -705,9 +710,7 @@ def _passive_auxiliary(sentence: str, tokens: list[Token], verb: int) -> str:
 def _plain_after_adverbs(tokens: list[Token], i: int) -> bool:
     while i < len(tokens) and is_adverb(tokens[i]):
         i += 1
-    tok = tokens[i] if i < len(tokens) else None
-    plain = tok is not None and tok.text.islower() and not tok.low.endswith(("s", "ed", "ing"))
-    return plain and not participle(tok) and lexicon.is_mostly_verb(tok.low)
+    return i < len(tokens) and is_plain_verb(tokens[i]) and not tokens[i].low.endswith("ing")
 
 
 def _verb_before_object(tokens: list[Token], i: int, like: Token) -> bool:

@@ -589,9 +589,9 @@ class BuiltinJudge:
         analysis = analyse(text, language=context.language)
         if not (analysis.terms or analysis.quantities or analysis.facts):
             return None
-        checked = "subject" in self.settings.rules
+        spaceless = bool(cjk.SPACELESS.search(text))
         # The subject is found by its capitals: Japanese and Chinese have none.
-        checked = checked and not cjk.SPACELESS.search(text)
+        checked = "subject" in self.settings.rules and not spaceless
         entity = main_entity(text, context.lower_case, context.language) if checked else frozenset()
         claim = Claim(
             analysis=analysis,
@@ -610,10 +610,7 @@ class BuiltinJudge:
         synonyms = self.settings.synonyms and english
         stands_for = stand_ins.alternatives(text, analysis.terms) if synonyms else {}
         others = frozenset(stands_for)
-        spaceless_claim = bool(cjk.SPACELESS.search(text))
-        short = (
-            {} if spaceless_claim else stand_ins.short_forms(text, analysis.terms, context.language)
-        )
+        short = {} if spaceless else stand_ins.short_forms(text, analysis.terms, context.language)
 
         def coverage(terms: frozenset[str], facts: frozenset[str]) -> float:
             if (
@@ -638,7 +635,6 @@ class BuiltinJudge:
         scored = [(-score, w) for score, _, _, w in order]
         pooled, pooled_analysis = self._pool(claim, [w for _, w in scored], context)
         score = coverage(pooled_analysis.terms, pooled_analysis.hard)
-        spaceless = bool(cjk.SPACELESS.search(text))
         return _Ranked(claim, scored, pooled, pooled_analysis, score, spaceless)
 
     def _pool(

@@ -118,7 +118,7 @@ def keeps_whole(body: str) -> bool:
 def topic(clause: str) -> str:
     """What the clause is about: up to 的 when the predicate comes after it ("华为的"),
     else the words before the first predicate or quantity ("华为"), '' for none."""
-    masked = _QUOTED.sub(lambda m: "某" * len(m.group()), clause)  # a name's insides
+    masked = _masked(clause)
     ends = [m.start() for m in (_OPENS.search(masked, 1), _QUANTITY.search(masked)) if m]
     possessive = masked.find("的")
     if possessive > 0 and all(possessive < e for e in ends):
@@ -126,10 +126,15 @@ def topic(clause: str) -> str:
     return clause[: min(ends)] if ends else ""
 
 
+def _masked(clause: str) -> str:
+    """The clause with what is quoted in it blanked out: a name's insides ("“云栈DB”") hold
+    no predicate."""
+    return _QUOTED.sub(lambda m: "某" * len(m.group()), clause)
+
+
 def subject(clause: str) -> str:
     """The words before the clause's first predicate ("东湖大学的硕士入学考试")."""
-    masked = _QUOTED.sub(lambda m: "某" * len(m.group()), clause)
-    verb = _OPENS.search(masked, 1)
+    verb = _OPENS.search(_masked(clause), 1)
     return clause[: verb.start()] if verb else ""
 
 

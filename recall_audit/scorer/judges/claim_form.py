@@ -15,6 +15,7 @@ than a claim the reference does not state.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from itertools import pairwise
@@ -219,19 +220,7 @@ def fragment(claim: str, sentence: str = "") -> str:
     if words and words[-1] in _NEEDS_MORE:
         return f"'{words[-1]}': a last word that needs another"
     relative = False
-    # A verb the sentence has after a name, made to agree with one of several names.
-    said = _WORD.findall(sentence)
-    agreed = {b.lower() for a, b in pairwise(said) if a[:1].isupper()}
-    # An "-s" verb form the sentence coordinated ("… and flows into"), not a noun ("of").
-    coordinated = {
-        b.lower()
-        for a, b, c in zip(said, said[1:], said[2:], strict=False)
-        if a.lower() == "and"
-        and b.islower()
-        and b.endswith("s")
-        and c.lower() != "of"
-        and lexicon.is_verb(b)
-    }
+    said, agreed, coordinated = _verbs_of(sentence)
     for i, word in enumerate(raw):
         low = word.lower()
         if word == ",":
@@ -250,6 +239,25 @@ def fragment(claim: str, sentence: str = "") -> str:
         elif not relative and _finite_of(low, said) and _named_subject(raw, i):
             return ""  # "The Rhine flows north …" from "…, flowing north …"
     return "no verb outside a relative clause"
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _verbs_of(sentence: str) -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
+    """The sentence's words, once for all the claims cut from it; the words after a name
+    (a verb made to agree with one of several names: "Both Mercury and Venus lack"); and
+    the "-s" verb forms it coordinated ("… and flows into"), not a noun ("and states of")."""
+    said = tuple(_WORD.findall(sentence))
+    agreed = frozenset(b.lower() for a, b in pairwise(said) if a[:1].isupper())
+    coordinated = frozenset(
+        b.lower()
+        for a, b, c in zip(said, said[1:], said[2:], strict=False)
+        if a.lower() == "and"
+        and b.islower()
+        and b.endswith("s")
+        and c.lower() != "of"
+        and lexicon.is_verb(b)
+    )
+    return said, agreed, coordinated
 
 
 def _finite_of(word: str, said: Sequence[str]) -> bool:

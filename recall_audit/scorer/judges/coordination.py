@@ -16,6 +16,7 @@ from recall_audit.scorer.judges.english_complements import CONDITIONS
 from recall_audit.scorer.judges.english_verbs import (
     DETERMINERS,
     MODALS,
+    SUBJECT_PRONOUNS,
     Token,
     is_past,
     is_verb,
@@ -25,7 +26,6 @@ from recall_audit.scorer.judges.english_verbs import (
 
 # Where the second part ends: what follows holds for both ("… while receiving feedback").
 _ENDS = CONDITIONS | {",", ";", "("}
-_PRONOUNS = frozenset("i you he she it we they".split())
 # Verbs whose subject acts together: "A and B met in 1990" is no fact of A alone.
 _TOGETHER = frozenset("met married divorced collaborated co-wrote co-founded shared".split())
 
@@ -42,7 +42,9 @@ def both_parts(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str
         return []
     joint = ands[0]
     end = next((i for i in range(joint + 1, hi) if tokens[i].low in _ENDS), hi)
-    if tokens[joint + 1].low in _PRONOUNS or any(is_verb(t) for t in tokens[joint + 2 : end]):
+    if tokens[joint + 1].low in SUBJECT_PRONOUNS or any(
+        is_verb(t) for t in tokens[joint + 2 : end]
+    ):
         return []  # "both my phones and I love to share …": a clause of its own
     head = span_text(sentence, tokens, lo, at)
     tail = span_text(sentence, tokens, end, hi)

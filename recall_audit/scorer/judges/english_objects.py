@@ -21,9 +21,9 @@ from recall_audit.scorer.judges.english_verbs import (
     carries_participle,
     inside_name,
     is_adverb,
+    is_plain_verb,
     is_verb,
     number_like,
-    participle,
     relates_two,
     span_text,
     top_level,
@@ -220,7 +220,7 @@ def _list_before(
             listed = tokens[prev].low.endswith("ing") and tokens[joint + 1].low.endswith("ing")
             anchors = anchors and not listed
             # "to compute the inputs, outputs and states": on the infinitive, not on "to".
-            anchors = anchors or (tokens[prev - 1].low == "to" and _plain(tokens[prev]))
+            anchors = anchors or (tokens[prev - 1].low == "to" and is_plain_verb(tokens[prev]))
             # "does not cover A or B", "can collect A, B or C": on the verb after "not".
             anchors = anchors or (
                 tokens[prev - 1].low in _BEFORE_PLAIN and _verb_form(tokens[prev])
@@ -253,17 +253,16 @@ def _infinitive_before(tokens: list[Token], lo: int, joint: int) -> int | None:
     """Where the "to" stands whose verb the plain verb after "and" is coordinated with
     ("to expand into Asia and hire …"), or None."""
     after = tokens[joint + 1] if joint + 1 < len(tokens) else None
-    if after is None or not _plain(after) or tokens[joint].low != "and":
+    if after is None or not is_plain_verb(after) or tokens[joint].low != "and":
         return None
     return next(
-        (k for k in range(joint - 2, lo, -1) if tokens[k].low == "to" and _plain(tokens[k + 1])),
+        (
+            k
+            for k in range(joint - 2, lo, -1)
+            if tokens[k].low == "to" and is_plain_verb(tokens[k + 1])
+        ),
         None,
     )
-
-
-def _plain(tok: Token) -> bool:
-    plain = tok.text.islower() and not tok.low.endswith("s") and not participle(tok)
-    return plain and lexicon.is_mostly_verb(tok.low)
 
 
 def _anchors(tok: Token) -> bool:

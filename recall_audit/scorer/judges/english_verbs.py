@@ -142,6 +142,7 @@ COPULAS = frozenset("is was are were".split())
 AUXILIARIES = COPULAS | {"has", "have", "had", "been"}
 APPROXIMATE = frozenset("about around".split())
 MODALS = frozenset("can could may might must shall should will would".split())
+SUBJECT_PRONOUNS = frozenset("i you he she it we they".split())
 
 
 def top_level(tokens: list[Token], lo: int, hi: int, value: str) -> list[int]:
@@ -174,3 +175,10 @@ def inside_name(tokens: list[Token], i: int) -> bool:
         and tokens[i - 1].text[:1].isupper()
         and tokens[i + 1].text[:1].isupper()
     )
+
+
+def is_plain_verb(tok: Token) -> bool:
+    """A verb's plain form in lower case, mostly used as a verb ("hire", "develop"; not
+    "moved", "caught", "tours")."""
+    plain = tok.text.islower() and not tok.low.endswith("s") and not participle(tok)
+    return plain and lexicon.is_mostly_verb(tok.low)

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from itertools import pairwise
 
@@ -79,11 +78,10 @@ def _named_after_noun(text: str, terms: frozenset[str], language: str) -> dict[s
         end += 1
     if end == start or start <= 1:
         return {}
-    stems = functools.partial(_stems, language=language)
-    generic = stems(tokens[1:start]) & terms
-    own = stems(tokens[start:end]) & terms - generic
+    generic = _stems(tokens[1:start], language) & terms
+    own = _stems(tokens[start:end], language) & terms - generic
     return {term: generic for term in own} if generic else {}
 
 
-def _stems(tokens: list[Token], *, language: str) -> frozenset[str]:
+def _stems(tokens: list[Token], language: str) -> frozenset[str]:
     return analyse(" ".join(t.text for t in tokens), with_names=False, language=language).terms
