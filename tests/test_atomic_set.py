@@ -20,8 +20,9 @@ CJK_CHAR = "[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]"
 
 atomic = bench_scripts.load("atomic_set")
 ITEMS = atomic.load()
-# The held-out file (never used to choose a rule) keeps the same rules of writing.
-WRITTEN = ITEMS + atomic.load(atomic.HOLDOUT)
+# The held-out file (never used to choose a rule) and the paraphrase file keep the same
+# rules of writing.
+WRITTEN = ITEMS + atomic.load(atomic.HOLDOUT) + atomic.load(atomic.PARAPHRASE)
 
 
 def numbers(text: str) -> set[str]:
