@@ -1417,6 +1417,56 @@ def test_an_iso_date_states_its_month() -> None:
         ("In the 1910s, Eugen Sandow, a strongman, toured the United States widely.", None),
         # ... and an adverb before "prior to" ("renewed on July 28, just." was printed).
         ("The show was renewed on 28 July, just prior to the final episode.", None),
+        # A present verb after a past one ("… on 7 May ends with a choral." was printed).
+        (
+            "The symphony was first performed in Vienna and ends with a choral setting of an ode.",
+            [
+                "The symphony was first performed in Vienna.",
+                "The symphony ends with a choral setting of an ode.",
+            ],
+        ),
+        # A modal is no part of a verb inflected otherwise ("The whale can feeds …").
+        (
+            "The whale can reach 30 metres and feeds on krill.",
+            ["The whale can reach 30 metres.", "The whale feeds on krill."],
+        ),
+        # An amount's aside is no list item ("… counted found otters" was printed).
+        (
+            "The survey counted 64 holts, almost double the 2015 figure, and found otters on "
+            "11 streams.",
+            [
+                "The survey counted 64 holts, almost double the 2015 figure.",
+                "The survey found otters on 11 streams.",
+            ],
+        ),
+        # A clause on a noun without "that" keeps its phrase ("… with cover crops" alone).
+        ("Farmers are paid £45 for every hectare they sow with cover crops.", None),
+        # A counted subject agrees with a plain verb: a clause of its own.
+        (
+            "The charter was sealed at Runnymede in 1215, and four copies of the charter survive.",
+            [
+                "The charter was sealed at Runnymede.",
+                "The charter was sealed in 1215.",
+                "Four copies of the charter survive.",
+            ],
+        ),
+        # A capitalised word between capitals is the name's, not a verb ("Gorges"); the
+        # aside's copula agrees with the subject's head, not a noun after "in" or "of".
+        (
+            "The Three Gorges Dam on the Yangtze, the largest power station, opened in 2012.",
+            [
+                "The Three Gorges Dam on the Yangtze opened in 2012.",
+                "The Three Gorges Dam on the Yangtze was the largest power station.",
+            ],
+        ),
+        (
+            "This peak in the temperature fluctuations, known as the first acoustic peak, "
+            "indicates dark matter.",
+            [
+                "This peak in the temperature fluctuations indicates dark matter.",
+                "This peak in the temperature fluctuations is known as the first acoustic peak.",
+            ],
+        ),
     ],
 )
 def test_english_claims_read_as_the_reference_does(reference, claims) -> None:

@@ -67,6 +67,11 @@ _MONTHS = {name: i + 1 for i, name in enumerate(MONTH_NAMES)} | {
 MONTH_FORMS = frozenset(m.capitalize() for m in _MONTHS)
 
 
+def is_number(word: str) -> bool:
+    """A numeral or a number written out ("1215", "four", "twelve")."""
+    return bool(word) and _word_kind(word)[0] == _NUMBER
+
+
 def is_year(number: float) -> bool:
     """A whole number that reads as a year when nothing else says what it counts."""
     return number.is_integer() and 1000 <= number <= 2100

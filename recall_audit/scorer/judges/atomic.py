@@ -42,6 +42,7 @@ from recall_audit.scorer.judges.english_verbs import (
     Token,
     as_claim,
     carries_participle,
+    inside_name,
     is_adverb,
     is_past,
     is_plain_verb,
@@ -56,7 +57,7 @@ from recall_audit.scorer.judges.english_verbs import (
 from recall_audit.scorer.judges.list_items import ends_list, inside_noun_phrase, noun_pending
 from recall_audit.text import lexicon
 from recall_audit.text.languages import ENGLISH
-from recall_audit.text.text import looks_like_verb
+from recall_audit.text.text import is_number, looks_like_verb
 
 # A relative clause's own clause, or its next verb ("which expanded …, then shrank").
 _GOES_ON = frozenset("where when whereupon then".split())
@@ -87,6 +88,8 @@ def _main_verb(tokens: list[Token]) -> int:
             return -1
         if _reduced_relative(tokens, i):
             continue
+        if tok.text[:1].isupper() and inside_name(tokens, i):
+            continue  # "The Three Gorges Dam": a word between capitals is the name's
         if is_verb(tok) or (later is not None and tok is not later and is_verb(tok, later)):
             # "His film credits include ...": a plural noun, then the verb.
             plural = tok.low.endswith("s") and not looks_like_verb(tok.low)
@@ -151,8 +154,10 @@ def _plural_verb(tokens: list[Token], i: int, later: Token | None = None) -> boo
         and tokens[0].low == "both"
         and any(t.low == "and" for t in tokens[1:i])
     )
+    # "Four copies of the original charter survive": a subject counted more than one.
+    counted = is_number(tokens[0].low) and tokens[0].low not in ("one", "1")
     agrees = (pair or (later is not None and _is_plural_form(later))) and lexicon.is_verb(low)
-    return (plural or pair or lexicon.is_irregular_plural(before)) and (
+    return (plural or pair or counted or lexicon.is_irregular_plural(before)) and (
         agrees or lexicon.is_mostly_verb(low)
     )
 
@@ -279,8 +284,13 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
         shared = auxiliary if n and (_passive(tokens, lo) or infinitive) else ""
         if n and not shared and _shares_copula(tokens, verb, lo):
             shared = tokens[verb].text  # "is open ... and closed on holidays": is closed
-        if n and modal and tokens[lo].low not in MODALS:
-            shared = tokens[verb].text  # "must submit ... and pay": must pay
+        if (
+            n
+            and modal
+            and tokens[lo].low not in MODALS
+            and not english_inflection.is_third_person(tokens[lo].low)
+        ):
+            shared = tokens[verb].text  # "must submit ... and pay": must pay, not "can feeds"
         gapped = _gapped(sentence, tokens, lo, hi)
         if gapped:  # "recordings are kept for 7 years and transcripts for 2"
             opening = span_text(sentence, tokens, 0, _opening_phrase(tokens)).rstrip(" ,")
@@ -547,16 +557,27 @@ def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
     # verb does; an event's participle ("born in Warsaw") is past.
     event = opens.endswith(("ed", "en", "n")) and opens not in DETERMINERS | _STATES
     past = is_past(tokens[second + 1])
-    copula = _copula(tokens[first - 1], past=past or event, named=_one_name(tokens[:first]))
+    head = _subject_head(tokens[:first])
+    copula = _copula(head, past=past or event, named=_one_name(tokens[:first]))
     aside_text = span_text(sentence, tokens, first + 1, second)
     return [*main, *(as_claim(subject, copula, part) for part in complements(aside_text))]
+
+
+def _subject_head(subject: list[Token]) -> Token:
+    """The noun a subject is about: the word before its first preposition ("This peak in
+    the CMB fluctuations", "The amplitude of …"), not one inside a name ("Nobel Prize in
+    Physics")."""
+    for i, tok in enumerate(subject[1:], start=1):
+        if tok.low in PREPOSITIONS and not inside_name(subject, i):
+            return subject[i - 1]
+    return subject[-1]
 
 
 def _aside_bounds(tokens: list[Token]) -> tuple[int, int] | None:
     """The commas around an aside on the subject ("Curie, a physicist born in Warsaw,
     won ..."), or None."""
     commas = top_level(tokens, 0, len(tokens), ",")
-    if len(commas) < 2 or commas[0] == 0 or commas[0] > 6 or _opening_phrase(tokens):
+    if len(commas) < 2 or commas[0] == 0 or commas[0] > 9 or _opening_phrase(tokens):
         return None  # not "In the 1910s, Eugen Sandow, widely considered …"
     first, second = commas[0], commas[1]
     aside = tokens[first + 1 : second]
@@ -682,6 +703,7 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
             verb_at(tokens, i + 1, like)
             or (i > verb + 1 and _verb_before_object(tokens, i + 1, like))  # not "kill or slow"
             or (plural_passive and _plain_after_adverbs(tokens, i + 1))
+            or (is_past(like) and _present_after_past(tokens, i))
         )
         if joint and not listed and verb_next and not inside_noun_phrase(tokens, verb, i):
             skip = 2 if low in ",;" and tokens[i + 1].low in AND else 1
@@ -693,6 +715,22 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
         lo = resume
     ranges.append((lo, len(tokens)))
     return [(a, b) for a, b in ranges if b > a]
+
+
+def _present_after_past(tokens: list[Token], i: int) -> bool:
+    """ "was first performed in 1824 and ends with a chorus": a present "-s" verb after the
+    joint, going on with a preposition, an article or an adverb, where no plural noun
+    before the joint makes it a list's ("cakes and breads with raisins")."""
+    if tokens[i].low not in AND or i + 2 >= len(tokens) or tokens[i - 1].low.endswith("s"):
+        return False
+    word, after = tokens[i + 1], tokens[i + 2]
+    goes_on = after.low in PREPOSITIONS | DETERMINERS or is_adverb(after)
+    return (
+        word.text.islower()
+        and goes_on
+        and lexicon.is_verb(word.low)
+        and english_inflection.is_third_person(word.low)
+    )
 
 
 def _passive_auxiliary(sentence: str, tokens: list[Token], verb: int) -> str:

@@ -41,6 +41,7 @@ from recall_audit.text.text import (
     Analysis,
     Name,
     analyse,
+    is_number,
     looks_like_verb,
     names,
     sentence_spans,
@@ -68,8 +69,8 @@ def _stands_alone(part: str, *, needs_subject: bool) -> bool:
     first = words[0].lower()
     if first in _SUBJECT_PRONOUNS:
         return len(words) >= 3
-    if first in _DETERMINERS or words[0][0].isupper():
-        opening = words[1:7]
+    if first in _DETERMINERS or words[0][0].isupper() or is_number(first):
+        opening = words[1:7]  # "…, and four copies of the charter survive"
         return any(looks_like_verb(w) for w in opening) or _agreeing_verb(opening)
     return False
 
@@ -475,7 +476,7 @@ class BuiltinJudge:
     names, negation, subject, roles, number bindings, polarity and direction."""
 
     name = "builtin"
-    version = "builtin-23"
+    version = "builtin-24"
 
     def __init__(self, settings: BuiltinSettings | None = None) -> None:
         self.settings = settings or BuiltinSettings()

@@ -124,11 +124,15 @@ def _nested(tokens: list[Token], span: tuple[int, int], at: int) -> bool:
     return narrows and tokens[b - 1].text[:1].isupper() and tokens[at + 1].text[:1].isupper()
 
 
+_OPENS_ZERO_RELATIVE = frozenset("the they we he she you i".split())
+
+
 def _zero_relative(phrase: list[Token]) -> bool:
-    """A noun right before "the" opens a clause on it ("the importance the director places
-    on …"): what follows may be that clause's."""
+    """A noun right before "the" or a subject pronoun opens a clause on it ("the importance
+    the director places on …", "every hectare they sow with …"): what follows may be that
+    clause's."""
     return any(
-        b.low == "the"  # not "three days a week"
+        b.low in _OPENS_ZERO_RELATIVE  # not "three days a week"
         and a.text.isalpha()
         and a.text.islower()
         and a.low not in PREPOSITIONS

@@ -34,6 +34,15 @@ def singular(verb: str) -> str:
     return forms[0] if forms else verb
 
 
+def is_third_person(word: str) -> bool:
+    """ "ends", "feeds", "passes": a verb's form for one subject in the present, not its
+    plain form ("pass") or another tense."""
+    low = word.lower()
+    inflector = _inflector()
+    lemmas = inflector.getLemma(low, upos="VERB")
+    return bool(lemmas) and lemmas[0] != low and low in inflector.getInflection(lemmas[0], "VBZ")
+
+
 def finite(participle: str, like: Token) -> str:
     """An "-ing" form in the tense and person of the verb `like` ("becoming" after
     "adopted": "became"; after "discharges": "becomes"); "" for a modal's sentence, whose

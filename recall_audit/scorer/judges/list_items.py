@@ -66,6 +66,9 @@ def shared_noun(tokens: list[Token], items: list[tuple[int, int]]) -> str:
     return last[-1].text
 
 
+_DEGREE = frozenset("almost nearly roughly approximately about around some over just".split())
+
+
 def inside_noun_phrase(tokens: list[Token], verb: int, i: int) -> bool:
     """A joint inside a noun phrase, where the "-ed" word after it is an adjective: its
     article's noun has not come yet ("the first controlled, powered flight"), or it ends
@@ -93,9 +96,10 @@ def ends_list(tokens: list[Token], verb: int, i: int) -> bool:
         return False
     end = i - 1 if tokens[i - 1].text == "," else i
     part = tokens[commas[-1] + 1 : end]
-    # An item is a noun phrase: not an aside opening with "as" or a preposition ("open very
-    # early, as early as overnight hours, and offer …").
-    phrase = bool(part) and part[0].low not in PREPOSITIONS and part[0].low != "as"
+    # An item is a noun phrase: not an aside opening with "as", a preposition or a word of
+    # degree ("open very early, as early as overnight hours, and offer …", "counted 64
+    # holts, almost double the 2015 figure, and found …").
+    phrase = bool(part) and part[0].low not in PREPOSITIONS | _DEGREE and part[0].low != "as"
     return phrase and not any(is_verb(t) or t.low in AND for t in part)
 
 
