@@ -1467,6 +1467,17 @@ def test_an_iso_date_states_its_month() -> None:
                 "This peak in the temperature fluctuations is known as the first acoustic peak.",
             ],
         ),
+        # After a passive's agent, a participle with no object is passive too.
+        (
+            "The building was designed by Richard Rogers and completed in 1986.",
+            ["The building was designed by Richard Rogers.", "The building was completed in 1986."],
+        ),
+        # A month after a place is no part of its name; a span of time stays one.
+        (
+            "Magna Carta was sealed at Runnymede in June 1215.",
+            ["Magna Carta was sealed at Runnymede.", "Magna Carta was sealed in June 1215."],
+        ),
+        ("The band toured Europe from August through October 2007.", None),
     ],
 )
 def test_english_claims_read_as_the_reference_does(reference, claims) -> None:

@@ -278,10 +278,13 @@ def split(sentence: str, language: str = ENGLISH) -> list[str]:
     # "was written by A and sung by B": the second predicate is "was sung by B".
     auxiliary = _passive_auxiliary(sentence, tokens, verb)
     modal = _takes_plain_verb(tokens, verb)
+    # "was designed by Rogers and completed in 1986": after a passive's agent, "completed"
+    # is passive too.
+    agent = bool(auxiliary) and verb + 2 < len(tokens) and tokens[verb + 2].low == "by"
     for n, (lo, hi) in enumerate(_predicates(tokens, verb, modal)):
         # "have to be shorn … and moved": after "to be" any participle is its passive's
         infinitive = auxiliary.endswith(" be") and participle(tokens[lo])
-        shared = auxiliary if n and (_passive(tokens, lo) or infinitive) else ""
+        shared = auxiliary if n and (_passive(tokens, lo, agent) or infinitive) else ""
         if n and not shared and _shares_copula(tokens, verb, lo):
             shared = tokens[verb].text  # "is open ... and closed on holidays": is closed
         if (
@@ -511,15 +514,19 @@ def _gapped(
     return left, others, f"{verb_phrase} {own}", aside
 
 
-def _passive(tokens: list[Token], i: int) -> bool:
+def _passive(tokens: list[Token], i: int, agent: bool = False) -> bool:
     """A participle that continues a passive ("and sung by B", "and built in 1932"); a
-    regular "-ed" may as well be a past tense of its own ("and died in 1955"), and an
+    regular "-ed" may as well be a past tense of its own ("and died in 1955"), unless the
+    passive before it named its `agent` and no object follows ("designed by A and
+    completed in 1986"), and an
     auxiliary is one ("and was cantor in Leipzig")."""
     low = tokens[i].low
     if low in AUXILIARIES:
         return False
     if low.endswith("ed"):
-        return i + 1 < len(tokens) and tokens[i + 1].low == "by"
+        after = tokens[i + 1].low if i + 1 < len(tokens) else ""
+        # No object after it: "and completed in 1986", not "and earned 40 million dollars".
+        return after == "by" or (agent and after in PREPOSITIONS)
     return participle(tokens[i])
 
 

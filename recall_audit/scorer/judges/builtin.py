@@ -25,7 +25,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain, pairwise
 from types import ModuleType
 
@@ -612,6 +612,8 @@ class BuiltinJudge:
         stands_for = stand_ins.alternatives(text, analysis.terms) if synonyms else {}
         others = frozenset(stands_for)
         short = {} if spaceless else stand_ins.short_forms(text, analysis.terms, context.language)
+        if entity and short:  # "Lowmarsh" names "the Lowmarsh Folk Festival" too
+            claim = replace(claim, entity=entity | {k for k, v in short.items() if entity & v})
 
         def coverage(terms: frozenset[str], facts: frozenset[str]) -> float:
             if (

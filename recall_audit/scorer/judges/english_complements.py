@@ -40,6 +40,9 @@ CONDITIONS = frozenset("when if unless without while whenever once because".spli
 _TWO_WORD_HEADS = frozenset("due owing thanks prior according next close".split())
 
 
+_RANGE_ENDS = frozenset("to through until till".split())
+
+
 def _head(tokens: list[Token], i: int) -> bool:
     """Where a complement of the verb opens: a preposition (not inside a name, not "to"
     of a range "7 to 9" or of an infinitive, "up to" from its "up"), or a comma before
@@ -76,6 +79,8 @@ def _head(tokens: list[Token], i: int) -> bool:
     # preposition open one phrase, which the comma already began.
     if i > 1 and tokens[i - 2].text == "," and before.text.islower():
         return False
+    if tok.low in _RANGE_ENDS and any(t.low == "from" for t in tokens[max(0, i - 4) : i]):
+        return False  # "from August through October 2007": one span of time
     number_before = number_like(before) or before.text == "%"
     if tok.low == "to" and number_before and number_like(after):  # "5.25% to 5.50%"
         return False
@@ -121,7 +126,8 @@ def _nested(tokens: list[Token], span: tuple[int, int], at: int) -> bool:
         return True
     places = ("in", "at", "on")
     narrows = tokens[a].low in places and tokens[at].low in places and at + 1 < len(tokens)
-    return narrows and tokens[b - 1].text[:1].isupper() and tokens[at + 1].text[:1].isupper()
+    place = tokens[at + 1].text[:1].isupper() and not is_date(tokens[at + 1])  # not "in June"
+    return narrows and tokens[b - 1].text[:1].isupper() and place
 
 
 _OPENS_ZERO_RELATIVE = frozenset("the they we he she you i".split())

@@ -169,11 +169,13 @@ def carries_participle(tokens: list[Token], verb: int) -> bool:
 
 
 def inside_name(tokens: list[Token], i: int) -> bool:
-    """A preposition between capitals belongs to a name ("Nobel Prize in Physics")."""
+    """A preposition between capitals belongs to a name ("Nobel Prize in Physics"), but
+    not before a month ("at Runnymede | in June 1215")."""
     return (
         0 < i < len(tokens) - 1
         and tokens[i - 1].text[:1].isupper()
         and tokens[i + 1].text[:1].isupper()
+        and tokens[i + 1].low not in MONTH_NAMES
     )
 
 
