@@ -1116,6 +1116,13 @@ def test_an_aside_on_the_subject_is_a_claim_of_its_own(reference, claims) -> Non
         ("El viaje en tren dura 2 horas y 30 minutos.", None),
         ("Die Inflationsrate lag im Juni bei 2,5 % und damit über dem Ziel der EZB.", None),
         ("La aplicación permite consultar el saldo, hacer transferencias y pagar facturas.", None),
+        (  # a semicolon between two clauses: a claim each
+            "España es el primer productor de aceite de oliva; Andalucía aporta el 80 % de él.",
+            [
+                "España es el primer productor de aceite de oliva.",
+                "Andalucía aporta el 80 % de él.",
+            ],
+        ),
     ],
 )
 def test_latin_claims_read_as_the_reference_does(reference, claims) -> None:
@@ -1482,6 +1489,17 @@ def test_an_iso_date_states_its_month() -> None:
 )
 def test_english_claims_read_as_the_reference_does(reference, claims) -> None:
     assert extract_claim_texts(reference) == (claims or [reference])
+
+
+def test_a_german_compound_is_found_in_its_parts() -> None:
+    """ "Krankenversicherungsgesetz" in a chunk that says "das Gesetz betreffend die
+    Krankenversicherung", and "Werkstatt" in one that says "Orgelbauwerkstatt"."""
+    chunk = "Im Juni 1883 wurde das Gesetz betreffend die Krankenversicherung verkündet."
+    claim = "Das Krankenversicherungsgesetz wurde 1883 verkündet."
+    assert score([chunk], claim).score == 1.0
+    assert score([chunk], "Das Rentenversicherungsgesetz wurde 1883 verkündet.").score == 0.0
+    made = "Die Orgelbauwerkstatt Hennig in Wittstedt hat über 340 Instrumente gebaut."
+    assert score([made], "Die Werkstatt Hennig hat über 340 Instrumente gebaut.").score == 1.0
 
 
 def test_a_name_written_by_its_own_word_alone_names_it() -> None:

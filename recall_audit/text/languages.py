@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from py3langid.langid import LanguageIdentifier
 
 ENGLISH = "en"
+# Languages that write a compound noun as one word ("Krankenversicherungsgesetz").
+COMPOUNDING = frozenset({"de", "nl", "da", "no", "sv"})
 # code -> Snowball algorithm; bm25s keeps each one's function words as STOPWORDS_<NAME>.
 _KNOWN = {
     "de": "german",

@@ -36,7 +36,7 @@ from recall_audit.scorer.judges.checks import CONTRADICTIONS, RULES, Claim, Evid
 from recall_audit.scorer.relations import Shape, shape
 from recall_audit.text import assertion, cjk, lexicon
 from recall_audit.text.assertion import Mood
-from recall_audit.text.languages import ENGLISH, detect
+from recall_audit.text.languages import COMPOUNDING, ENGLISH, detect
 from recall_audit.text.text import (
     Analysis,
     Name,
@@ -86,8 +86,15 @@ def _agreeing_verb(words: list[str]) -> bool:
     )
 
 
-def _clauses(sentence: str) -> list[str]:
-    """Cuts a sentence at coordinating joints where both sides stand alone, else keeps it."""
+def _clauses(sentence: str, language: str = ENGLISH) -> list[str]:
+    """Cuts a sentence at coordinating joints where both sides stand alone, else keeps it;
+    outside English, whose verbs the test knows, at a semicolon between two clauses of
+    three words or more ("…de aceite de oliva; Andalucía aporta …")."""
+    if language != ENGLISH:
+        pieces = [p.strip() for p in sentence.split("; ")]
+        if len(pieces) > 1 and all(len(_WORD.findall(p)) >= 3 for p in pieces):
+            return [p if p[-1] in ".!?" else f"{p}." for p in pieces]
+        return [sentence]
     parts: list[str] = []
     rest = sentence
     while True:
@@ -110,7 +117,7 @@ def _clauses(sentence: str) -> list[str]:
 def _parts(claim: str, language: str) -> tuple[tuple[str, frozenset[str]], ...]:
     """The claim's sentences and the clauses they cut into, each with its words; () for a
     claim of one."""
-    pieces = [clause for a, b in sentence_spans(claim) for clause in _clauses(claim[a:b])]
+    pieces = [clause for a, b in sentence_spans(claim) for clause in _clauses(claim[a:b], language)]
     if len(pieces) < 2:
         return ()
     return tuple((piece, analyse(piece, language=language).terms) for piece in pieces)
@@ -149,7 +156,7 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
         sentence = reader.resolve_pronoun(sentence, antecedent)
         antecedent = reader.subject(sentence) or antecedent
         english = language == ENGLISH and reader is atomic
-        clauses = _clauses(sentence)
+        clauses = _clauses(sentence, language)
         if english and len(clauses) > 1 and any(map(claim_form.fragment, clauses)):
             clauses = [sentence]  # cut where one side is no sentence ("Was voted ...")
         for n, clause in enumerate(clauses):
@@ -329,6 +336,11 @@ class _Context:
         self._sentence_names: dict[tuple[int, int], frozenset[Name]] = {}
         self._admitting: dict[frozenset[Mood], _Context] = {_STATING: self}
         self._admit(_STATING)
+
+    @functools.cached_property
+    def vocabulary(self) -> frozenset[str]:
+        """Every word the chunks state, as stems."""
+        return frozenset().union(*(w.terms for w in self.windows if w.width == 1))
 
     def has(self, mood: Mood) -> bool:
         return any(mood in sents for sents in self.moods)
@@ -610,10 +622,14 @@ class BuiltinJudge:
         english = context.language == ENGLISH  # WordNet is English
         synonyms = self.settings.synonyms and english
         stands_for = stand_ins.alternatives(text, analysis.terms) if synonyms else {}
-        others = frozenset(stands_for)
         short = {} if spaceless else stand_ins.short_forms(text, analysis.terms, context.language)
-        if entity and short:  # "Lowmarsh" names "the Lowmarsh Folk Festival" too
-            claim = replace(claim, entity=entity | {k for k, v in short.items() if entity & v})
+        naming = short
+        if context.language in COMPOUNDING:  # "Gesetz … Krankenversicherung"
+            stands_for = stand_ins.compound_parts(analysis.terms, context.vocabulary)
+            naming = short | stands_for
+        others = frozenset(stands_for)
+        if entity and naming:  # "Lowmarsh" names "the Lowmarsh Folk Festival" too
+            claim = replace(claim, entity=entity | {k for k, v in naming.items() if entity & v})
 
         def coverage(terms: frozenset[str], facts: frozenset[str]) -> float:
             if (

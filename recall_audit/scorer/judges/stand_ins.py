@@ -1,6 +1,7 @@
 """Words of a window that stand for a claim's words: WordNet's synonyms and other forms
-("profit" for "net income"), and a name's own word for its common nouns ("Baikal" names
-"Lake Baikal").
+("profit" for "net income"), a name's own word for its common nouns ("Baikal" names
+"Lake Baikal"), and in German the parts of a compound ("Gesetz … Krankenversicherung"
+for "Krankenversicherungsgesetz").
 """
 
 from __future__ import annotations
@@ -85,3 +86,45 @@ def _named_after_noun(text: str, terms: frozenset[str], language: str) -> dict[s
 
 def _stems(tokens: list[Token], language: str) -> frozenset[str]:
     return analyse(" ".join(t.text for t in tokens), with_names=False, language=language).terms
+
+
+# German joins a compound's parts with these ("Versicherung|s|gesetz", "Orgel|bau").
+_LINKS = ("s", "es", "n", "en", "")
+# Parts shorter than these are too often another word's piece ("Bau" of "Baum").
+_HEAD, _MODIFIER = 4, 3
+
+
+def compound_parts(terms: frozenset[str], vocabulary: frozenset[str]) -> dict[str, frozenset[str]]:
+    """German compounds of the claim the context writes in other words, as stems: a word
+    of the context that is one's head ("gesetz" for "krankenversicherungsgesetz") when
+    another word of the context opens with the rest ("krankenversicher"); a compound of
+    the context whose head is the claim's word ("orgelbauwerkstatt" for "werkstatt"), or
+    which the claim's word opens ("sozialversicherungssystem" for "sozialversicher").
+    Mapped, like `alternatives`, from the context's stem to the claim's."""
+    out: dict[str, set[str]] = {}
+    missing = [t for t in terms if t not in vocabulary and t.isalpha()]
+    if not missing:
+        return {}
+    longer = [w for w in vocabulary if w.isalpha() and len(w) > _HEAD]
+    for term in missing:
+        for word in longer:
+            if len(word) > len(term) >= _HEAD and (word.endswith(term) or word.startswith(term)):
+                out.setdefault(word, set()).add(term)
+            elif len(term) > len(word) and term.endswith(word):
+                rest = term[: -len(word)]
+                if _opens_some(rest, vocabulary):
+                    out.setdefault(word, set()).add(term)
+    return {word: frozenset(found) for word, found in out.items()}
+
+
+def _opens_some(modifier: str, vocabulary: frozenset[str]) -> bool:
+    """A word of the vocabulary opening with the modifier, less its link ("krankenversicherung|s")."""
+    for link in _LINKS:
+        if link and not modifier.endswith(link):
+            continue
+        stem_ = modifier[: len(modifier) - len(link)] if link else modifier
+        if len(stem_) >= _MODIFIER and any(
+            w.startswith(stem_) or (len(w) >= _HEAD and stem_.startswith(w)) for w in vocabulary
+        ):
+            return True
+    return False
