@@ -1201,6 +1201,22 @@ def test_latin_claims_read_as_the_reference_does(reference, claims) -> None:
         ("熱中症の主な症状には、めまい、頭痛、吐き気がある。", None),
         ("インフルエンザはウイルスによる感染症なので、抗生物質は効かない。", None),
         ("１９６４年の東京オリンピックは１０月１０日に開幕した。", None),
+        (  # a place keeps the places it is of ("１９５６年に福井県の生まれた" was printed)
+            "コシヒカリは１９５６年に福井県の農業試験場で生まれた。",
+            ["コシヒカリは福井県の農業試験場で生まれた。", "コシヒカリは１９５６年に生まれた。"],
+        ),
+        (  # a contrast's が finishes its clause, the topic going on after it
+            "新型車「ハヤテ」は急速充電に対応しているが、ワイヤレス充電には対応していない。",
+            [
+                "新型車「ハヤテ」は急速充電に対応している。",
+                "新型車「ハヤテ」はワイヤレス充電には対応していない。",
+            ],
+        ),
+        (  # a later clause with a time and a subject of its own, or a topic described by a
+            # clause, is about that ("徳川慶喜の翌１８６８年には…" was printed)
+            "徳川慶喜は１８６７年に大政奉還を行い、翌１８６８年には戊辰戦争が始まった。",
+            ["徳川慶喜は１８６７年に大政奉還を行った。", "翌１８６８年には戊辰戦争が始まった。"],
+        ),
     ],
 )
 def test_japanese_claims_read_as_the_reference_does(reference, claims) -> None:
@@ -1551,6 +1567,22 @@ def test_a_name_written_by_its_own_word_alone_names_it() -> None:
         ("鲁迅于1921年发表的《阿Q正传》讽刺了国民的弱点。", None),
         ("法国和德国的首都人口众多。", None),  # the 都 of 首都 is no "all"
         ("因为新米含水量较高，所以煮饭时应少放一些水。", None),
+        (  # 始建 is a verb ("北京故宫始是…" was printed); a clause opening with a date
+            # takes the subject
+            "北京故宫始建于１４０６年，１４２０年建成，是明清两代的皇家宫殿。",
+            [
+                "北京故宫始建于１４０６年。",
+                "北京故宫１４２０年建成。",
+                "北京故宫是明清两代的皇家宫殿。",
+            ],
+        ),
+        (  # a survey or an institution doing something is no part of the subject
+            "大熊猫栖息在山区，第四次全国调查显示野生大熊猫有１８６４只。",
+            ["大熊猫栖息在山区。", "第四次全国调查显示野生大熊猫有１８６４只。"],
+        ),
+        # A list the predicate goes on after stays whole ("工业和信息化部于中国移动。" was
+        # printed).
+        ("工信部于２０１９年向中国电信、中国移动和中国联通发放了５Ｇ牌照。", None),
     ],
 )
 def test_chinese_claims_read_as_the_reference_does(reference, claims) -> None:

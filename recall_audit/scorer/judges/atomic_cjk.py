@@ -166,8 +166,18 @@ _ENDINGS = [
 ]
 
 
+_JA_CONTRAST = re.compile("[ただする]が$")
+# A later clause opening with a time and going on with a subject of its own ("翌１８６８年
+# には戊辰戦争が始まった") is about that, not the sentence's topic.
+_JA_TIMED_SUBJECT = re.compile(
+    f"^(?:翌|同|その)?[0-9０-９]*(?:年|月|日|世紀|年代)[^{cjk.HIRAGANA}、]{{0,8}}(?:には|に|は)、?[^、]{{1,12}}?が"
+)
+
+
 def _finished(clause: str, past: bool) -> str | None:
     """The clause as a sentence of its own, or None when its form cannot be finished."""
+    if _JA_CONTRAST.search(clause):  # "２００３年に死んだが、": finished, then a contrast
+        return clause[:-1]
     for ending, (past_form, non_past) in _ENDINGS:
         found = ending.search(clause)
         if found is None:
@@ -182,9 +192,10 @@ def _finished(clause: str, past: bool) -> str | None:
 # "１８７６年に福島県で生まれた": a date and a place of one event are two facts, as
 # "born in Warsaw in 1867" is (atomic.py), each kept with the verb.
 _DATE_NI = re.compile(r"(?:約)?[0-9０-９]+年(?:[0-9０-９]+月)?(?:[0-9０-９]+日)?に")
+# A place, with the places it is of ("福井県の農業試験場で"); not the copula "である".
 _PLACE_DE = re.compile(
-    f"[^、。はがをにでのと{cjk.HIRAGANA}]{{1,15}}で(?![はもあ])"
-)  # not the copula "である"
+    f"(?:[^、。はがをにでのと{cjk.HIRAGANA}]{{1,15}}の)*[^、。はがをにでのと{cjk.HIRAGANA}]{{1,15}}で(?![はもあ])"
+)
 
 
 def _dated(clause: str, start: int) -> list[str]:
@@ -241,6 +252,7 @@ def resolve_pronoun(sentence: str, antecedent: str) -> str:
 
 # A topic or subject particle (は after に / で / と frames a clause: "1923年には").
 _JA_OWN_SUBJECT = re.compile("(?<![にでと])は|が")
+_JA_OWN_TOPIC = re.compile("(?<![にでと])は")
 _JA_TIME_TOPIC = re.compile(
     "^(?:当初|現在|今|以前|かつて|当時|その後|後に|今後|最初|初め|近年|毎年|毎日|通常|普段)は、?"
 )
@@ -266,7 +278,11 @@ def _joined(topic: str, part: str) -> str:
     "炊飯器RC-5の" + "重さは４．２kgです" when the clause has a topic of its own."""
     if topic[-1] not in "はが":
         return topic
-    own_topic = bool(re.search("[はが]", part[:12]))
+    own = _JA_OWN_TOPIC.search(part)
+    # "翌１８６８年には戊辰戦争が…", "飲酒が認められる年齢は…": a clause about a topic of its own
+    if _JA_TIMED_SUBJECT.match(part) or (own and re.search("[がを]", part[: own.start()])):
+        return ""
+    own_topic = bool(_JA_OWN_SUBJECT.search(part[:12]))
     if topic[-2:] in ("には", "では"):
         # A frame ("カルボナーラには"): kept before a clause with a topic of its own, else
         # what the clause is about ("特製カレーは３日間かけて煮込まれる").
@@ -275,8 +291,9 @@ def _joined(topic: str, part: str) -> str:
 
 
 def _has_verb(part: str, japanese: bool) -> bool:
-    if japanese:
-        return bool(_KANA.search(part)) and not re.search("(は|が|の|を|に|では|には)$", part)
+    if japanese:  # a particle ends a phrase, but "死んだが" is a verb and its contrast
+        particle = re.search("(は|の|を|に|では|には)$|(?<![たでだるいすくつうむぶぬ])が$", part)
+        return bool(_KANA.search(part)) and not particle
     return chinese_subjects.has_verb(part)
 
 
@@ -337,4 +354,6 @@ def _zh_list(clause: str) -> list[str]:
     items = [i.strip() for i in items if i.strip()]
     if len(items) < 2 or any(len(i) > _ITEM_LIMIT for i in items[:-1]):
         return []
+    if chinese_subjects.VERBS.search(items[-1]):
+        return []  # "向A、B和C发放了牌照": the predicate goes on after the list
     return [head + item for item in items]

@@ -24,13 +24,13 @@ _PREDICATE_WORDS = sorted(
     毕业 发现 发明 开设 建于 建成 推出 售价 覆盖 适用 要求 允许 禁止 规定 研究 证明 导致 降低 提高
     增加 减少 不 没 没有 超过 使用 开幕 举行 参加 位列 成为 流经 注入 发源 源于 叫 称 誉为 搭载
     内置 续航 支援 享受 运行 创建 建立 创办 设立 开通 出版 发行 上市 开业 落成 竣工 修建 设计
-    编写 撰写 创作 举办 位居""".split(),
+    编写 撰写 创作 举办 位居 始建 分布 显示 发放 列入 栖息 占据 占有""".split(),
     key=len,
     reverse=True,
 )
 # Adverbs that open a predicate but no clause of their own ("目前，…" is an opening).
 _ADVERBS = sorted(
-    "最终 逐渐 同比 目前 仍 仍然 随后 后来 首次 一直 总共 正式".split(), key=len, reverse=True
+    "最终 逐渐 同比 目前 仍 仍然 随后 后来 首次 一直 总共 正式 主要".split(), key=len, reverse=True
 )
 _GUARDED = (
     "(?<![华因作认以])为",
@@ -59,6 +59,14 @@ _CAUSE = re.compile("因为|由于|所以|因此|因而")
 # the owner.
 _MEASURE = re.compile("(?:全长|总长|长度|高度|面积|重量|人口|容量|价格|售价|直径|深度|宽度|海拔)$")
 _DIGIT = re.compile("[0-9０-９]")
+# A later clause's subject that does or says something of its own: an institution, a survey.
+_AGENT = re.compile(
+    "(?:调查|研究|报告|统计|联盟|组织|机构|政府|委员会|公司|集团|法院|运营商|部门|协会)$"
+)
+# A date or time a clause opens with ("1420年", "同年10月31日").
+_TIME = re.compile(
+    "^(?:同年|次年|翌年|当年)?(?:[0-9０-９]+年)?(?:[0-9０-９]+月)?(?:[0-9０-９]+日)?"
+)
 # A number opens a quantity after Han text, but not a year ("2024年") or one in a name
 # ("“轻云14”", "X5").
 _QUANTITY = re.compile("(?<=[\u4e00-\u9fff])[0-9０-９](?![0-9０-９]*年)")
@@ -153,5 +161,9 @@ def joined(first: str, part: str) -> str:
     if _CONTRAST.match(part):  # "…，而上海是…": another thing
         return part
     # "…，重量约为1.2kg": its weight; "X的电池容量为…，续航里程…": X's, not the capacity's
+    own = subject(part)
+    if _AGENT.search(own) or _TIME.sub("", own) not in ("", own):
+        # "…，第四次全国调查显示…", "…，同年10月31日三大运营商推出…": another's doing
+        return part
     owner, of, _ = named.partition("的")
     return owner + of + part
