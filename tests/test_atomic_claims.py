@@ -1501,6 +1501,15 @@ def test_an_iso_date_states_its_month() -> None:
             ["Magna Carta was sealed at Runnymede.", "Magna Carta was sealed in June 1215."],
         ),
         ("The band toured Europe from August through October 2007.", None),
+        # Whole, as read on BEGIN's unseen replies: a list of the object's nouns ("Early
+        # skiers poles to climb up trees."), "five-pin" no count, a long opening with a verb
+        # no subject of an aside ("… for 2 years dance, jumps …").
+        ("Early skiers used a spear or poles to climb up trees.", None),
+        ("Ten-pin bowling, duckpin bowling, and five-pin bowling (in Canada) are descended.", None),
+        (
+            "I've done competitive routines for 2 years, which includes tumbling, dance, and jumps.",
+            None,
+        ),
     ],
 )
 def test_english_claims_read_as_the_reference_does(reference, claims) -> None:

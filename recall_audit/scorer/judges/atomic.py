@@ -25,6 +25,8 @@ and the other languages with no verb list here: atomic_latin.py.
 
 from __future__ import annotations
 
+import re
+
 from recall_audit.scorer.judges import atomic_latin, coordination, english_inflection
 from recall_audit.scorer.judges.english_complements import NOT_HEADS, complements
 from recall_audit.scorer.judges.english_objects import objects
@@ -587,6 +589,11 @@ def _aside_bounds(tokens: list[Token]) -> tuple[int, int] | None:
     if len(commas) < 2 or commas[0] == 0 or commas[0] > 9 or _opening_phrase(tokens):
         return None  # not "In the 1910s, Eugen Sandow, widely considered …"
     first, second = commas[0], commas[1]
+    named = [k for k in range(first) if tokens[k].text[:1].isupper() and inside_name(tokens, k)]
+    verbs = (k for k in range(first) if k not in named)
+    pronoun = re.split("['’]", tokens[0].low)[0] in SUBJECT_PRONOUNS
+    if first > 6 and (pronoun or any(is_verb(tokens[k]) or participle(tokens[k]) for k in verbs)):
+        return None  # a long opening with a verb is a clause, no subject ("I've done …, which")
     aside = tokens[first + 1 : second]
     # Right after "Subject, aside," only a verb can come: any form of one will do.
     after = second + 1
@@ -726,10 +733,13 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
 
 def _present_after_past(tokens: list[Token], i: int) -> bool:
     """ "was first performed in 1824 and ends with a chorus": a present "-s" verb after the
-    joint, going on with a preposition, an article or an adverb, where no plural noun
-    before the joint makes it a list's ("cakes and breads with raisins")."""
-    if tokens[i].low not in AND or i + 2 >= len(tokens) or tokens[i - 1].low.endswith("s"):
+    joint, going on with a preposition, an article or an adverb, where no noun before the
+    joint makes it a list's ("cakes and breads with raisins", "a spear and poles to")."""
+    before = tokens[i - 1]
+    if tokens[i].low != "and" or i + 2 >= len(tokens) or before.low.endswith("s"):
         return False
+    if before.text.islower() and lexicon.is_mostly_noun(before.low):
+        return False  # "used a spear or poles to climb": a list of the object's nouns
     word, after = tokens[i + 1], tokens[i + 2]
     goes_on = after.low in PREPOSITIONS | DETERMINERS or is_adverb(after)
     return (

@@ -69,7 +69,8 @@ def _stands_alone(part: str, *, needs_subject: bool) -> bool:
     first = words[0].lower()
     if first in _SUBJECT_PRONOUNS:
         return len(words) >= 3
-    if first in _DETERMINERS or words[0][0].isupper() or is_number(first):
+    counted = is_number(first) and not part.lstrip().startswith(f"{words[0]}-")  # not "five-pin"
+    if first in _DETERMINERS or words[0][0].isupper() or counted:
         opening = words[1:7]  # "…, and four copies of the charter survive"
         return any(looks_like_verb(w) for w in opening) or _agreeing_verb(opening)
     return False
