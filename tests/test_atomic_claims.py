@@ -1116,6 +1116,13 @@ def test_an_aside_on_the_subject_is_a_claim_of_its_own(reference, claims) -> Non
         ("El viaje en tren dura 2 horas y 30 minutos.", None),
         ("Die Inflationsrate lag im Juni bei 2,5 % und damit über dem Ziel der EZB.", None),
         ("La aplicación permite consultar el saldo, hacer transferencias y pagar facturas.", None),
+        (  # an -ir verb's participle shares the auxiliary ("La Bastille démolie …" was printed)
+            "La Bastille fut prise en 1789 et démolie dans les mois qui suivirent.",
+            [
+                "La Bastille fut prise en 1789.",
+                "La Bastille fut démolie dans les mois qui suivirent.",
+            ],
+        ),
         (  # a semicolon between two clauses: a claim each
             "España es el primer productor de aceite de oliva; Andalucía aporta el 80 % de él.",
             [

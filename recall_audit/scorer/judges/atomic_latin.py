@@ -172,7 +172,7 @@ def _joined_parts(sentence: str, tokens: list[Token], language: str) -> list[str
 # né … et mort …" shares "est" ("Victor Hugo mort en 1885." is no sentence).
 _PARTICIPLE_ENDINGS = {
     "de": re.compile(r"(?:ge\w+(?:t|en)|iert)$"),
-    "fr": re.compile(r"(?:é|ée|és|ées|ort|orte|ert|erte|is|ise|it|ite|u|ue|us|ues)$"),
+    "fr": re.compile(r"(?:é|ée|és|ées|ort|orte|ert|erte|i|ie|is|ies|ise|it|ite|u|ue|us|ues)$"),
     "es": re.compile(r"(?:ado|ada|ados|adas|ido|ida|idos|idas|to|ta|cho|cha)$"),
     "it": re.compile(r"(?:ato|ata|ati|ate|uto|uta|ito|ita|to|ta)$"),
     "pt": re.compile(r"(?:ado|ada|ados|adas|ido|ida|idos|idas|to|ta)$"),
