@@ -65,6 +65,34 @@ DATASETS = [
             "Bach was was cantor in Leipzig.",
             "Bach was born in Eisenach and was cantor in Leipzig.",
         ),
+        # Read on BEGIN's unseen Wikipedia sentences and chat replies: joins no sentence has.
+        ("They can linking the photos.", "They can add hashtags, linking the photos."),
+        (
+            "The scope of a paramedic will generally includes decision making.",
+            "The scope of a paramedic will vary, but generally includes decision making.",
+        ),
+        ("They can franchised vendors.", "They can be found in bakeries and franchised vendors."),
+        (
+            "Many plants is involved in photosynthesis.",
+            "Many plants are green because of chlorophyll, which is involved in photosynthesis.",
+        ),
+        (
+            "The American Institute of was founded in 1887.",
+            "Founded in 1887, the American Institute of Certified Public Accountants is a body.",
+        ),
+        (
+            "Guns N' Roses were formed in they are from Los Angeles.",
+            "Guns N' Roses were formed in 1985 and they are from Los Angeles.",
+        ),
+        (
+            "They was considered the best selling act.",
+            "They had 50 million albums and was considered the best selling act.",
+        ),
+        (
+            "Or external factors may be within their control.",
+            "Reasons involve things internal to it, or external factors, which may be within "
+            "their control.",
+        ),
     ],
 )
 def test_a_claim_the_sentence_does_not_state_is_malformed(claim: str, sentence: str) -> None:
@@ -77,6 +105,9 @@ def test_a_claim_the_sentence_does_not_state_is_malformed(claim: str, sentence: 
         "The song was written by Alice and sung by Bob.",
         "Quillstone 4.0, released on 12 March 2024, drops support for Python 3.8.",
         "The /v2/orders endpoint accepts GET and POST requests and returns 100 orders per page.",
+        # A name or a phrase's noun before the verb is no plural subject.
+        "Guns N' Roses, often abbreviated as GNR, is an American hard rock band.",
+        "This peak in the temperature fluctuations, known as the first peak, indicates dark matter.",
     ],
 )
 def test_clean_splits_still_split(sentence: str) -> None:

@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from recall_audit.scorer.judges import english_inflection
 from recall_audit.text import lexicon
 from recall_audit.text.text import looks_like_verb
 
@@ -29,6 +30,7 @@ _AUXILIARIES = frozenset(
     "may might shall should must".split()
 )
 _BE = frozenset("is are was were be been being am".split())
+_HAVE = frozenset("has have had".split())
 # Past tenses that are no participle: "was" never comes before one ("Kaiser was then
 # shrank" from "..., which expanded, then shrank, ..."). English grammar, not any data set's.
 _PAST_ONLY = frozenset(
@@ -74,7 +76,8 @@ def _orphan_name(claim: str, sentence: str) -> str:
 def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
     """Why `claim`, cut from `sentence`, does not read as a sentence would; "" when it does
     (`english`: also that an English word from inside the sentence may open it)."""
-    words, said = _words(claim), _words(sentence)
+    raw = _WORD.findall(claim)
+    words, said = [w.lower() for w in raw], _words(sentence)
     pairs = set(pairwise(said))
     for i in _joins(words, said):
         left, right = words[i - 1], words[i]
@@ -103,6 +106,10 @@ def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
         bare_verb = left in _AUXILIARIES or verb or lexicon.is_irregular(left)
         if right == "," and bare_verb:
             return f"'{left},': a verb without its complement"
+        # "This peak in the fluctuations is": the noun before the verb is inside a phrase.
+        headed = raw[i - 1][:1].isupper() or not _HEAD_PREPOSITIONS.isdisjoint(words[i - 6 : i])
+        if why := _bad_join(left, right, after, headed=headed):
+            return why
         agent = (left, "by") in pairs  # "written her husband" from "written by her husband"
         if agent and right in _DETERMINERS:
             return f"'{left} {right}': an object where the sentence had an agent"
@@ -119,12 +126,53 @@ def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
     return _orphan_name(claim, sentence) or opened or _unfinished(claim)
 
 
+_MODALS = frozenset("can could will would may might shall should must".split())
+_PRONOUNS = frozenset("i you he she we they".split())
+_PLURAL_PRONOUNS = frozenset("we they you".split())
+
+
+def _is_past_form(word: str) -> bool:
+    """ "franchised", "moved": a verb's "-ed" form, not a plain verb ending so ("need")."""
+    return word.endswith("ed") and any(lexicon.is_verb(word[:-k]) for k in (1, 2))
+
+
+_SINGULAR_VERBS = frozenset("is was has does".split())
+_HEAD_PREPOSITIONS = frozenset("of for from with to in on at by".split())
+
+
+def _bad_join(left: str, right: str, after: str, *, headed: bool) -> str:
+    """A join no sentence has: a modal before a verb inflected otherwise ("can linking",
+    "will generally includes"), a plural noun before a singular verb ("Many plants is",
+    "Power lines causes") unless it is a name or inside a phrase (`headed`: "Guns N' Roses
+    is", "This peak in the fluctuations is"), a verb right after a preposition or an
+    article ("The American Institute of was founded")."""
+    verb = after if lexicon.is_mostly_adverb(right) and after else right
+    modal = left in _MODALS and verb.isalpha() and verb not in _AUXILIARIES
+    inflected = (
+        verb.endswith("ing") or english_inflection.is_third_person(verb) or _is_past_form(verb)
+    )
+    if modal and inflected:
+        return f"'{left} {verb}': a modal before a verb inflected otherwise"
+    plural = not headed and lexicon.is_plural_noun(left) and not lexicon.is_mostly_verb(left)
+    singular = right in _SINGULAR_VERBS or english_inflection.is_third_person(right)
+    if plural and singular and not lexicon.is_plural_noun(right):  # not a noun after a noun
+        return f"'{left} {right}': a plural subject with a singular verb"
+    if (left in _HEAD_PREPOSITIONS or left in _ARTICLES) and right in _AUXILIARIES | _PRONOUNS:
+        return f"'{left} {right}': a verb or a pronoun right after '{left}'"
+    if left in _PLURAL_PRONOUNS and right in _SINGULAR_VERBS:
+        return f"'{left} {right}': a plural pronoun with a singular verb"
+    return ""
+
+
 # Words a claim may open with that stood inside its sentence: an article or a possessive,
 # a pronoun, a number, or a preposition opening a phrase ("On weekends the museum …").
 _OPENERS = _DETERMINERS | frozenset(
     "it they he she we this these those there some each every both all one two three on in "
     "at by for from with under during after before since until within across".split()
 )
+
+
+_JOINING = frozenset("and or but nor".split())
 
 
 def _opened_inside(claim: str, sentence: str) -> str:
@@ -135,6 +183,8 @@ def _opened_inside(claim: str, sentence: str) -> str:
     if not raw or not said or raw[0].lower() == said[0].lower():
         return ""
     first = raw[0].lower()
+    if first in _JOINING:  # "Or external factors may …" from "…, or external factors …"
+        return f"'{raw[0]}': a claim opening with the joint it was cut at"
     inside = [w for w in said[1:] if w.lower() == first]
     no_subject = first.endswith("ly") or lexicon.is_mostly_verb(first)
     if inside and all(w.islower() for w in inside) and first not in _OPENERS and no_subject:
@@ -202,7 +252,8 @@ def uneven(claims: Sequence[str]) -> bool:
 
 # Words a sentence cannot end on ("in", "on", "by" may: "with noise cancelling on").
 _NEEDS_MORE = frozenset(
-    "of from into and or but the a an than such rather between whose just due".split()
+    "of from into and or but the a an than such rather between whose just due during without "
+    "within via per including despite".split()
 )
 _RELATIVE = frozenset("who which whom whose that".split())
 
@@ -312,7 +363,7 @@ def _mixed_voice(claims: Sequence[str], sentence: str) -> bool:
     split = [_words(c) for c in claims]
     common = _shared_start(split, leave=1)
     nexts = [(w[common], w[common + 1] if len(w) > common + 1 else "") for w in split]
-    passive = any(a in _BE and b.endswith("ed") for a, b in nexts)
+    passive = any((a in _BE and b.endswith("ed")) or (a in _HAVE and b == "been") for a, b in nexts)
     coordinated = {b for a, b in pairwise(_words(sentence)) if a in ("and", "or")}
     return passive and any(a.endswith("ed") and a in coordinated for a, _ in nexts)
 
