@@ -89,6 +89,19 @@ DATASETS = [
             "They had 50 million albums and was considered the best selling act.",
         ),
         (
+            "Green comes from chlorophyll, the chemical by convert sunlight.",
+            "Green comes from chlorophyll, the chemical by which plants grow and convert sunlight.",
+        ),
+        (
+            "New features are such as double battles.",
+            "New features, such as double battles, have been added.",
+        ),
+        (
+            "The book was starring Tom Cruise.",
+            "The book was adapted into a film, starring Tom Cruise.",
+        ),
+        ("Genghis Khan died in 1227 after.", "Genghis Khan died in 1227 after defeating the Xia."),
+        (
             "Or external factors may be within their control.",
             "Reasons involve things internal to it, or external factors, which may be within "
             "their control.",

@@ -113,8 +113,13 @@ def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
         agent = (left, "by") in pairs  # "written her husband" from "written by her husband"
         if agent and right in _DETERMINERS:
             return f"'{left} {right}': an object where the sentence had an agent"
-        # "Isaac Newton setting out …" from "…, setting out …": a participle is no predicate.
-        if right.endswith("ing") and left not in _AUXILIARIES and (",", right) in pairs:
+        # "Isaac Newton setting out …" from "…, setting out …": a participle is no predicate,
+        # nor a progressive ("The book was starring Tom Cruise" from "…, starring …").
+        if (
+            right.endswith("ing")
+            and (",", right) in pairs
+            and (left not in _AUXILIARIES or left in _BE)
+        ):
             return f"'{left} {right}': a participial phrase as the predicate"
         # "The main are …" from "the main rings span …": the noun left out.
         noun_after = next((b for a, b in pairs if a == left and b.isalpha()), "")
@@ -122,11 +127,19 @@ def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
         adjective = lexicon.is_adjective(left) and not lexicon.is_mostly_noun(left)
         if right in _AUXILIARIES and article and adjective and lexicon.is_mostly_noun(noun_after):
             return f"'{words[i - 2]} {left} {right}': the noun after '{left}' left out"
+    if (
+        words
+        and words[-1] in _BEFORE_GERUND
+        and any(a == words[-1] and b.endswith("ing") for a, b in pairs)
+    ):  # "Genghis Khan died in 1227 after." from "… after defeating the Western Xia"
+        return f"'{words[-1]}': cut from the '-ing' phrase it opened"
     opened = _opened_inside(claim, sentence) if english else ""
     return _orphan_name(claim, sentence) or opened or _unfinished(claim)
 
 
 _MODALS = frozenset("can could will would may might shall should must".split())
+# Words that end a sentence ("the year before") unless they opened an "-ing" phrase.
+_BEFORE_GERUND = frozenset("after before since until".split())
 _PRONOUNS = frozenset("i you he she we they".split())
 _PLURAL_PRONOUNS = frozenset("we they you".split())
 
@@ -161,6 +174,12 @@ def _bad_join(left: str, right: str, after: str, *, headed: bool) -> str:
         return f"'{left} {right}': a verb or a pronoun right after '{left}'"
     if left in _PLURAL_PRONOUNS and right in _SINGULAR_VERBS:
         return f"'{left} {right}': a plural pronoun with a singular verb"
+    # "the chemical by convert sunlight" from "by which plants photosynthesize and convert"
+    plain_verb = not right.endswith(("s", "ing", "ed")) and lexicon.is_mostly_verb(right)
+    if left == "by" and plain_verb and after.isalpha() and after not in _ARTICLES:
+        return f"'{left} {right}': a plain verb after 'by'"
+    if left in _BE and right == "such":
+        return f"'{left} {right}': an example without what it exemplifies"  # "is such as …"
     return ""
 
 
@@ -253,7 +272,8 @@ def uneven(claims: Sequence[str]) -> bool:
 # Words a sentence cannot end on ("in", "on", "by" may: "with noise cancelling on").
 _NEEDS_MORE = frozenset(
     "of from into and or but the a an than such rather between whose just due during without "
-    "within via per including despite".split()
+    "within via per including despite among against toward towards upon onto by especially "
+    "namely".split()
 )
 _RELATIVE = frozenset("who which whom whose that".split())
 
