@@ -72,6 +72,7 @@ DATASETS = [
             "The scope of a paramedic will vary, but generally includes decision making.",
         ),
         ("They can franchised vendors.", "They can be found in bakeries and franchised vendors."),
+        ("The team would won the cup.", "The team would play in May and won the cup."),
         (
             "Many plants is involved in photosynthesis.",
             "Many plants are green because of chlorophyll, which is involved in photosynthesis.",

@@ -161,9 +161,8 @@ def _bad_join(left: str, right: str, after: str, *, headed: bool) -> str:
     article ("The American Institute of was founded")."""
     verb = after if lexicon.is_mostly_adverb(right) and after else right
     modal = left in _MODALS and verb.isalpha() and verb not in _AUXILIARIES
-    inflected = (
-        verb.endswith("ing") or english_inflection.is_third_person(verb) or _is_past_form(verb)
-    )
+    past = _is_past_form(verb) or verb in _PAST_ONLY  # "can franchised", "would wore"
+    inflected = verb.endswith("ing") or english_inflection.is_third_person(verb) or past
     if modal and inflected:
         return f"'{left} {verb}': a modal before a verb inflected otherwise"
     plural = not headed and lexicon.is_plural_noun(left) and not lexicon.is_mostly_verb(left)
