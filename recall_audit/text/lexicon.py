@@ -230,6 +230,14 @@ def is_irregular(word: str) -> bool:
     return bool(net and net.irregular_verb(word.lower()))
 
 
+def is_irregular_inflection(word: str) -> bool:
+    """An irregular past or participle that is no verb's plain form ("won", "flew";
+    not "found", which founds a company, nor "set")."""
+    net = wordnet()
+    low = word.lower()
+    return bool(net and net.irregular_verb(low) and net.lemmas(low, "v")[:1] != [low])
+
+
 def is_adjective(word: str) -> bool:
     """True when `word` is an adjective WordNet knows ("flightless", "non-profit")."""
     net = wordnet()

@@ -161,7 +161,9 @@ def _bad_join(left: str, right: str, after: str, *, headed: bool) -> str:
     article ("The American Institute of was founded")."""
     verb = after if lexicon.is_mostly_adverb(right) and after else right
     modal = left in _MODALS and verb.isalpha() and verb not in _AUXILIARIES
-    past = _is_past_form(verb) or verb in _PAST_ONLY  # "can franchised", "would wore"
+    past = _is_past_form(verb) or lexicon.is_irregular_inflection(
+        verb
+    )  # "can franchised", "would won"
     inflected = verb.endswith("ing") or english_inflection.is_third_person(verb) or past
     if modal and inflected:
         return f"'{left} {verb}': a modal before a verb inflected otherwise"
