@@ -1219,6 +1219,15 @@ def test_latin_claims_read_as_the_reference_does(reference, claims) -> None:
                 "新型車「ハヤテ」はワイヤレス充電には対応していない。",
             ],
         ),
+        (  # after a contrast, a clause with a topic of its own is about that ("従来の冷戦後
+            # は…" was printed, read on JSQuAD's Wikipedia paragraphs)
+            "従来は同意を前提に派遣されていたが、冷戦後は同意を必要とせずに派遣する例もある。",
+            ["従来は同意を前提に派遣されていた。", "冷戦後は同意を必要とせずに派遣する例もある。"],
+        ),
+        (  # a comma inside a number cuts nothing ("…二回にわけて1。" was printed)
+            "電子基準点は日本全国におよそ1,300ヶ所に設置されている。",
+            None,
+        ),
         (  # a later clause with a time and a subject of its own, or a topic described by a
             # clause, is about that ("徳川慶喜の翌１８６８年には…" was printed)
             "徳川慶喜は１８６７年に大政奉還を行い、翌１８６８年には戊辰戦争が始まった。",
@@ -1595,6 +1604,10 @@ def test_a_name_written_by_its_own_word_alone_names_it() -> None:
         (  # a survey or an institution doing something is no part of the subject
             "大熊猫栖息在山区，第四次全国调查显示野生大熊猫有１８６４只。",
             ["大熊猫栖息在山区。", "第四次全国调查显示野生大熊猫有１８６４只。"],
+        ),
+        (  # a comma inside a number cuts nothing; 占地 is a verb ("关帝庙占地是…" was printed)
+            "关帝庙占地约7,000平方米，是当地最大的寺庙。",
+            ["关帝庙占地约7,000平方米。", "关帝庙是当地最大的寺庙。"],
         ),
         # A list the predicate goes on after stays whole ("工业和信息化部于中国移动。" was
         # printed).

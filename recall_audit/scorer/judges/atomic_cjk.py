@@ -25,14 +25,16 @@ _JA_CLAUSE_END = "いきぎしじちひびみりえけげせてでねべめれ�
 # An ichidan verb with a one-kanji stem after its particle ("映画を見、") ends one too.
 _JA_ONE_KANJI_STEMS = "見着似煮居出寝得経"
 # A cause ("感染症なので、", "雨のため、") stays with what it causes.
+# A comma, but not one inside a number ("1,600グルデン").
+_COMMA = "[，；;]|(?<![0-9０-９]),|,(?![0-9０-９])"
 _JA_CLAUSES = re.compile(
-    f"[，,；;]|(?<!ので)(?<!ため)(?<=[{_JA_CLAUSE_END}])、"
+    f"{_COMMA}|(?<!ので)(?<!ため)(?<=[{_JA_CLAUSE_END}])、"
     f"|(?<=[をにがもで][{_JA_ONE_KANJI_STEMS}])、"
 )
 # A clause holds a particle ("ワルシャワで生まれ、"); a bare word before 、 is a list's item
 # ("症状には、めまい、頭痛、吐き気がある": "めまい" is no continuative of "めまう").
 _JA_PARTICLE = re.compile("[はがをにでともへ]|から|まで|より")
-_ZH_CLAUSES = re.compile("[，,；;]")
+_ZH_CLAUSES = re.compile(_COMMA)
 _ZH_LIST = re.compile("和|与|及|以及")
 # Up to the first は or が outside brackets ("小惑星探査機「はやぶさ2」は").
 _JA_TOPIC = re.compile(r"^((?:「[^」]*」|『[^』]*』|[^「『]){1,24}?)(は|が)")
@@ -62,6 +64,9 @@ def split(sentence: str) -> list[str]:
     if len(parts) > 1 and not _has_verb(parts[0], japanese):
         opening = parts.pop(0) + ("、" if japanese else "，")
     topic = _topic(parts[0], japanese)
+    # "…敏感だが、音の終了には…", "…派遣されていたが、冷戦後は…": after a contrast, a
+    # clause with a topic of its own is about that.
+    contrasted = [japanese and bool(_JA_CONTRAST.search(p)) for p in parts]
     if japanese:  # "生まれ、…亡くなった": each clause ends as the sentence does
         past = bool(_JA_PAST.search(parts[-1]))
         planned = bool(_PLANNED.search(body))
@@ -75,6 +80,8 @@ def split(sentence: str) -> list[str]:
             part = chinese_subjects.joined(parts[0], part) if n else part
         about = _owner(topic, parts[0], part) if japanese else ""
         head = "" if n == 0 or not about or part.startswith(about) else _joined(about, part)
+        if n and contrasted[n - 1] and topic[-2:] not in ("には", "では"):
+            head = "" if _JA_OWN_TOPIC.search(part[:15]) else head
         for item in _items(part, japanese):
             for fact in (
                 _dated(item, len(topic) if item.startswith(topic) else 0) if japanese else [item]
@@ -278,6 +285,8 @@ def _joined(topic: str, part: str) -> str:
     "炊飯器RC-5の" + "重さは４．２kgです" when the clause has a topic of its own."""
     if topic[-1] not in "はが":
         return topic
+    if topic[-1] == "が" and re.match(f"^[^{cjk.HIRAGANA}]{{0,10}}(?:では|には)", part):
+        return ""  # "…入梅があり、暦の上では…": a subject, not a topic, before a frame
     own = _JA_OWN_TOPIC.search(part)
     # "翌１８６８年には戊辰戦争が…", "飲酒が認められる年齢は…": a clause about a topic of its own
     if _JA_TIMED_SUBJECT.match(part) or (own and re.search("[がを]", part[: own.start()])):

@@ -24,7 +24,7 @@ _PREDICATE_WORDS = sorted(
     毕业 发现 发明 开设 建于 建成 推出 售价 覆盖 适用 要求 允许 禁止 规定 研究 证明 导致 降低 提高
     增加 减少 不 没 没有 超过 使用 开幕 举行 参加 位列 成为 流经 注入 发源 源于 叫 称 誉为 搭载
     内置 续航 支援 享受 运行 创建 建立 创办 设立 开通 出版 发行 上市 开业 落成 竣工 修建 设计
-    编写 撰写 创作 举办 位居 始建 分布 显示 发放 列入 栖息 占据 占有""".split(),
+    编写 撰写 创作 举办 位居 始建 分布 显示 发放 列入 栖息 占据 占有 占地""".split(),
     key=len,
     reverse=True,
 )
@@ -58,7 +58,6 @@ _CAUSE = re.compile("因为|由于|所以|因此|因而")
 # Measures of their owner ("黄河全长", "广州塔高度"): a clause without a number is about
 # the owner.
 _MEASURE = re.compile("(?:全长|总长|长度|高度|面积|重量|人口|容量|价格|售价|直径|深度|宽度|海拔)$")
-_DIGIT = re.compile("[0-9０-９]")
 # A later clause's subject that does or says something of its own: an institution, a survey.
 _AGENT = re.compile(
     "(?:调查|研究|报告|统计|联盟|组织|机构|政府|委员会|公司|集团|法院|运营商|部门|协会)$"
@@ -156,7 +155,7 @@ def joined(first: str, part: str) -> str:
     if pronoun:
         return named + part[pronoun.end() :]
     if _OPENS.match(part):
-        owner = _MEASURE.sub("", named) if not _DIGIT.search(part) else named
+        owner = _MEASURE.sub("", named) if not _QUANTITY.search(part) else named
         return (owner or named) + _CONNECTIVE.sub("", part)
     if _CONTRAST.match(part):  # "…，而上海是…": another thing
         return part
