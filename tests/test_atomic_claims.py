@@ -1224,6 +1224,9 @@ def test_latin_claims_read_as_the_reference_does(reference, claims) -> None:
             "従来は同意を前提に派遣されていたが、冷戦後は同意を必要とせずに派遣する例もある。",
             ["従来は同意を前提に派遣されていた。", "冷戦後は同意を必要とせずに派遣する例もある。"],
         ),
+        # Whole: a time opening a clause is no list item ("1997年とセルゲイ・ブリンが…" was
+        # printed), nor is "と共に" a list's joint, nor a reading in brackets a topic.
+        ("2005年、ルガンスク市はドネツク市と共に連邦を結成した。", None),
         (  # a comma inside a number cuts nothing ("…二回にわけて1。" was printed)
             "電子基準点は日本全国におよそ1,300ヶ所に設置されている。",
             None,
@@ -1605,6 +1608,10 @@ def test_a_name_written_by_its_own_word_alone_names_it() -> None:
             "大熊猫栖息在山区，第四次全国调查显示野生大熊猫有１８６４只。",
             ["大熊猫栖息在山区。", "第四次全国调查显示野生大熊猫有１８６４只。"],
         ),
+        # Whole: a comma or a list inside brackets cuts nothing ("开平三年（909年。" and
+        # "…他曾印度）。" were printed).
+        ("苦力（粤语称作咕喱，英文写成Coolie）是指廉价劳工。", None),
+        ("他在日本工作（此前他曾到过波斯和印度）。", None),
         (  # a comma inside a number cuts nothing; 占地 is a verb ("关帝庙占地是…" was printed)
             "关帝庙占地约7,000平方米，是当地最大的寺庙。",
             ["关帝庙占地约7,000平方米。", "关帝庙是当地最大的寺庙。"],

@@ -26,7 +26,7 @@ _JA_CLAUSE_END = "いきぎしじちひびみりえけげせてでねべめれ�
 _JA_ONE_KANJI_STEMS = "見着似煮居出寝得経"
 # A cause ("感染症なので、", "雨のため、") stays with what it causes.
 # A comma, but not one inside a number ("1,600グルデン").
-_COMMA = "[，；;]|(?<![0-9０-９]),|,(?![0-9０-９])"
+_COMMA = "(?:[，；;]|(?<![0-9０-９]),|,(?![0-9０-９]))(?![^（(]*[）)])"
 _JA_CLAUSES = re.compile(
     f"{_COMMA}|(?<!ので)(?<!ため)(?<=[{_JA_CLAUSE_END}])、"
     f"|(?<=[をにがもで][{_JA_ONE_KANJI_STEMS}])、"
@@ -37,7 +37,9 @@ _JA_PARTICLE = re.compile("[はがをにでともへ]|から|まで|より")
 _ZH_CLAUSES = re.compile(_COMMA)
 _ZH_LIST = re.compile("和|与|及|以及")
 # Up to the first は or が outside brackets ("小惑星探査機「はやぶさ2」は").
-_JA_TOPIC = re.compile(r"^((?:「[^」]*」|『[^』]*』|[^「『]){1,24}?)(は|が)")
+_JA_TOPIC = re.compile(
+    r"^((?:「[^」]*」|『[^』]*』|（[^）]*）|\([^)]*\)|[^「『（(]){1,24}?)(は|が)"
+)
 _NOUNY_JA = re.compile(f"^[^{cjk.HIRAGANA}]+$|^[^{cjk.HIRAGANA}]+の[^{cjk.HIRAGANA}]+$")
 _ITEM_LIMIT = 20  # characters: longer pieces are clauses, not list items
 
@@ -292,6 +294,8 @@ def _joined(topic: str, part: str) -> str:
     if _JA_TIMED_SUBJECT.match(part) or (own and re.search("[がを]", part[: own.start()])):
         return ""
     own_topic = bool(_JA_OWN_SUBJECT.search(part[:12]))
+    if topic.endswith("とは") and not topic.endswith("ことは"):  # "打楽器とは": defined
+        topic = topic[:-2] + "は"
     if topic[-2:] in ("には", "では"):
         # A frame ("カルボナーラには"): kept before a clause with a topic of its own, else
         # what the clause is about ("特製カレーは３日間かけて煮込まれる").
@@ -306,23 +310,40 @@ def _has_verb(part: str, japanese: bool) -> bool:
     return chinese_subjects.has_verb(part)
 
 
+_UNLIKE = re.compile("、?(?:違|異な)")
+
+
 def _topic(clause: str, japanese: bool) -> str:
     if japanese:
         match = _JA_TOPIC.match(clause)
-        return match.group(0) if match else ""
+        # "日本海側気候に属するが、": a contrast's が ends the clause, it marks no subject;
+        # "建築士とは違い": a comparison, no topic
+        if not match or match.group(0) == clause or _UNLIKE.match(clause, match.end()):
+            return ""
+        return match.group(0)
     return chinese_subjects.topic(clause)
 
 
 def _items(clause: str, japanese: bool) -> list[str]:
-    """One clause, or one per item of the list it holds."""
+    """One clause, or one per item of the list it holds (none cut inside brackets)."""
     found = _ja_list(clause) if japanese else _zh_list(clause)
+    if any(_unbalanced(item) for item in found):
+        return [clause]  # "（抵达日本之前，他曾到过波斯和印度）": the list is the aside's
     return found or [clause]
+
+
+def _unbalanced(text: str) -> bool:
+    return text.count("（") != text.count("）") or text.count("(") != text.count(")")
 
 
 # A relation between two things ("東京駅と新大阪駅を結ぶ", "连接北京和上海") is one fact.
 _RELATES_TWO = re.compile(
-    "結[ぶばびん]|つな[ぐがぎい]|繋|接続|の間|往復|比[べ較]|连接|连通|相连|之间|往返|比较"
+    "結[ぶばびん]|つな[ぐがぎい]|繋|接続|の間|往復|比[べ較]|と共に|とともに|と一緒"
+    "|连接|联接|衔接|连通|相连|之间|往返|比较"
 )
+
+
+_DATE = re.compile("[0-9０-９]+(?:年|月|日)(?:[0-9０-９]+(?:月|日))*")
 
 
 def _ja_list(clause: str) -> list[str]:
@@ -331,6 +352,8 @@ def _ja_list(clause: str) -> list[str]:
     pieces = clause.split("、")
     if len(pieces) >= 2:
         first = re.match(f"^(.*[はがをにでも])?([^{cjk.HIRAGANA}]+)$", pieces[0])
+        if first and _DATE.fullmatch(first.group(2)):
+            first = None  # "1997年、ラリー・ペイジと…": a time opens the clause, no item
         last = re.match(f"^([^{cjk.HIRAGANA}]+?)([をにがもでとは].*)$", pieces[-1])
         middle = pieces[1:-1]
         if first and last and all(_NOUNY_JA.match(p) and len(p) <= _ITEM_LIMIT for p in middle):
