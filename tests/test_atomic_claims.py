@@ -1123,6 +1123,8 @@ def test_an_aside_on_the_subject_is_a_claim_of_its_own(reference, claims) -> Non
                 "La Bastille fut démolie dans les mois qui suivirent.",
             ],
         ),
+        # Whole: a semicolon inside brackets joins no clauses (read on XQuAD's German).
+        ("Der Wald (portugiesisch: Floresta; spanisch: Selva) bedeckt das Amazonasbecken.", None),
         (  # a semicolon between two clauses: a claim each
             "España es el primer productor de aceite de oliva; Andalucía aporta el 80 % de él.",
             [

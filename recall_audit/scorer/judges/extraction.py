@@ -62,7 +62,8 @@ def _clauses(sentence: str, language: str = ENGLISH) -> list[str]:
     three words or more ("…de aceite de oliva; Andalucía aporta …")."""
     if language != ENGLISH:
         pieces = [p.strip() for p in sentence.split("; ")]
-        if len(pieces) > 1 and all(len(_WORD.findall(p)) >= 3 for p in pieces):
+        whole = all(p.count("(") == p.count(")") for p in pieces)  # not "(portugiesisch: …; …)"
+        if len(pieces) > 1 and whole and all(len(_WORD.findall(p)) >= 3 for p in pieces):
             pieces = [p[:1].upper() + p[1:] for p in pieces]  # "…; le 14 juillet est …"
             return [p if p[-1] in ".!?" else f"{p}." for p in pieces]
         return [sentence]
