@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from recall_audit.scorer.judges import atomic
-from recall_audit.scorer.judges.extraction import _clauses, _mostly_spaceless, extract_claim_texts
 from recall_audit.scorer.judges.claim_form import fragment, malformed, reads_as
+from recall_audit.scorer.judges.extraction import _clauses, _mostly_spaceless, extract_claim_texts
 from recall_audit.text.languages import ENGLISH, detect
 from recall_audit.text.text import sentence_spans
 
