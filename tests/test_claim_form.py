@@ -331,6 +331,10 @@ def test_every_english_claim_of_the_demo_and_the_examples_is_a_sentence() -> Non
     assert fragment("It saw action in the theatre of.")
     assert fragment("Was voted the IFFHS World's Best Goalkeeper in 1992.")
     assert fragment("A Fenian revolutionary who smuggled guns to Ireland.")
+    # Read on XQuAD's English: an "-ing" phrase with no subject, a place with no verb.
+    assert fragment("Also forcing three fumbles and recovering two.")
+    assert fragment("Across the Appalachian Mountains into the West of what became Kentucky.")
+    assert not fragment("Using the API requires a key.")
     assert not fragment("The headphones offer 30 hours with noise cancelling on.")
 
 

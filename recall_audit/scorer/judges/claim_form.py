@@ -22,7 +22,7 @@ from itertools import pairwise
 
 from recall_audit.scorer.judges import english_inflection
 from recall_audit.text import lexicon
-from recall_audit.text.text import looks_like_verb
+from recall_audit.text.text import is_number, looks_like_verb
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*|,")
 _AUXILIARIES = frozenset(
@@ -276,7 +276,7 @@ _NEEDS_MORE = frozenset(
     "within via per including despite among against toward towards upon onto by especially "
     "namely".split()
 )
-_RELATIVE = frozenset("who which whom whose that".split())
+_RELATIVE = frozenset("who which whom whose that what".split())
 
 
 def fragment(claim: str, sentence: str = "") -> str:
@@ -291,6 +291,8 @@ def fragment(claim: str, sentence: str = "") -> str:
         return unfinished
     if words and words[-1] in _NEEDS_MORE:
         return f"'{words[-1]}': a last word that needs another"
+    if _participial_opening(raw):
+        return f"'{raw[0]}': a participial phrase with no subject"
     relative = False
     said, agreed, coordinated = _verbs_of(sentence)
     for i, word in enumerate(raw):
@@ -311,6 +313,33 @@ def fragment(claim: str, sentence: str = "") -> str:
         elif not relative and _finite_of(low, said) and _named_subject(raw, i):
             return ""  # "The Rhine flows north …" from "…, flowing north …"
     return "no verb outside a relative clause"
+
+
+def _participial_opening(raw: Sequence[str]) -> bool:
+    """ "Also forcing three fumbles and recovering two.": an "-ing" phrase, past its adverbs,
+    with no verb after it outside a relative clause (an "-s" word after a number or an
+    article is a noun: "three fumbles"); not a gerund subject with its verb ("Swimming is
+    good exercise", "Using the API requires a key")."""
+    words = [w.lower() for w in raw]
+    i = 0
+    while i < len(words) - 1 and lexicon.is_mostly_adverb(words[i]):
+        i += 1
+    if not (words[i].endswith("ing") and len(words[i]) > 4 and lexicon.is_verb(words[i])):
+        return False
+    relative = False
+    for before, word in pairwise(words[i:]):
+        if word == ",":
+            relative = False
+        elif word in _RELATIVE:
+            relative = True
+        elif relative:
+            continue
+        elif word in _AUXILIARIES or word.endswith("ed") or looks_like_verb(word):
+            return False
+        counted = before.isdigit() or is_number(before) or before in _DETERMINERS
+        if word.endswith("s") and lexicon.is_mostly_verb(word) and not counted:
+            return False
+    return True
 
 
 @functools.lru_cache(maxsize=1 << 10)
