@@ -1531,6 +1531,19 @@ def test_an_iso_date_states_its_month() -> None:
             "I've done competitive routines for 2 years, which includes tumbling, dance, and jumps.",
             None,
         ),
+        # Read on XQuAD's English: "or more" is one amount; "led to" takes its "to" before any
+        # other complement ("This led in all parts of the town." was printed); a plural noun
+        # whose own verb follows is a clause's subject, no verb ("Teachers in Wales reports").
+        ("The detection of the effect is not likely for a decade or more.", None),
+        (
+            "This led to construction of hundreds of places of worship in all parts of the town.",
+            None,
+        ),
+        (
+            "Teachers can be members of trade unions and reports in recent years suggest that "
+            "their average age is falling.",
+            None,
+        ),
     ],
 )
 def test_english_claims_read_as_the_reference_does(reference, claims) -> None:

@@ -103,6 +103,10 @@ DATASETS = [
         ),
         ("Genghis Khan died in 1227 after.", "Genghis Khan died in 1227 after defeating the Xia."),
         (
+            "The group's emphasis on quality has, in recent years.",
+            "The group's emphasis on quality has, in recent years, contributed to its success.",
+        ),
+        (
             "Or external factors may be within their control.",
             "Reasons involve things internal to it, or external factors, which may be within "
             "their control.",

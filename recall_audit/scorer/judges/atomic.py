@@ -26,6 +26,7 @@ and the other languages with no verb list here: atomic_latin.py.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from recall_audit.scorer.judges import atomic_latin, coordination, english_inflection
 from recall_audit.scorer.judges.english_complements import NOT_HEADS, complements
@@ -719,6 +720,7 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
             or (plural_passive and _plain_after_adverbs(tokens, i + 1))
             or (is_past(like) and _present_after_past(tokens, i))
         )
+        verb_next = verb_next and not _plural_subject(tokens, i + 1)
         if joint and not listed and verb_next and not inside_noun_phrase(tokens, verb, i):
             skip = 2 if low in ",;" and tokens[i + 1].low in AND else 1
             cuts.append((i, i + skip))
@@ -729,6 +731,23 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
         lo = resume
     ranges.append((lo, len(tokens)))
     return [(a, b) for a, b in ranges if b > a]
+
+
+def _plural_subject(tokens: list[Token], j: int) -> bool:
+    """ "… and reports in recent years suggest that …": a plural noun whose own plain verb
+    follows, a clause's subject and no "-s" verb of the sentence's subject."""
+    word = tokens[j]
+    if not (word.text.islower() and word.low.endswith("s") and lexicon.is_plural_noun(word.low)):
+        return False
+    after = tokens[j + 1] if j + 1 < len(tokens) else None
+    if after is None or after.low not in PREPOSITIONS:  # "lowers blood glucose by …" acts
+        return is_plain_verb(after) if after is not None else False
+    for before, tok in pairwise(tokens[j + 1 : j + 7]):
+        if tok.text == "," or tok.low in RELATIVE or tok.low == "that":
+            return False
+        if is_plain_verb(tok) and before.low != "to":  # not "takes about 243 days to rotate"
+            return True
+    return False
 
 
 def _present_after_past(tokens: list[Token], i: int) -> bool:

@@ -127,6 +127,8 @@ def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
         adjective = lexicon.is_adjective(left) and not lexicon.is_mostly_noun(left)
         if right in _AUXILIARIES and article and adjective and lexicon.is_mostly_noun(noun_after):
             return f"'{words[i - 2]} {left} {right}': the noun after '{left}' left out"
+    if _HANGING_AUXILIARY.search(claim):  # "… has, in recent years." from "has, …, contributed"
+        return "an auxiliary whose verb was cut away"
     if (
         words
         and words[-1] in _BEFORE_GERUND
@@ -138,6 +140,7 @@ def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
 
 
 _MODALS = frozenset("can could will would may might shall should must".split())
+_HANGING_AUXILIARY = re.compile(r"\b(?:has|have|had|is|are|was|were)\s*,[^,]*[.!?]?$", re.I)
 # Words that end a sentence ("the year before") unless they opened an "-ing" phrase.
 _BEFORE_GERUND = frozenset("after before since until".split())
 _PRONOUNS = frozenset("i you he she we they".split())
@@ -396,6 +399,8 @@ def reads_as(claims: Sequence[str], sentence: str, *, english: bool = True) -> b
     own = [c for c in claims if c.rstrip(". ").lower() != sentence.rstrip(". ").lower()]
     if not own:
         return True
+    if any(";" in c for c in own):  # cut through a list the semicolons hold ("…; Robert Watson")
+        return False
     if english and any(fragment(c, sentence) for c in own):
         return False
     if len(claims) < 2:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from recall_audit.scorer.judges import english_inflection
 from recall_audit.scorer.judges.english_verbs import (
     AND,
     APPROXIMATE,
@@ -240,12 +241,24 @@ def _bare_phrase(tokens: list[Token], a: int, b: int) -> bool:
     return b == a + 2 and bare and tokens[a].low in PREPOSITIONS and tokens[b].low in PREPOSITIONS
 
 
+# Verbs that take their preposition before any other complement ("led to", "consists of").
+_SELECTS = {
+    "lead": "to", "refer": "to", "belong": "to", "contribute": "to", "apply": "to",
+    "respond": "to", "consist": "of", "rely": "on", "depend": "on", "focus": "on",
+    "result": "in", "participate": "in", "specialize": "in", "suffer": "from", "account": "for",
+}  # fmt: skip
+
+
 def _selected(tokens: list[Token], i: int) -> bool:
     """ "with" right after its verb ("to interact with", "signed with", "replaced with"):
     what the verb is done with, which every other complement needs ("designed to interact
     on the iSight iMac G5" was printed), so it is no complement of its own."""
     before = tokens[i - 1]
-    if tokens[i].low != "with" or not before.text.islower():
+    if not before.text.islower():
+        return False
+    if _SELECTS.get(english_inflection.lemma(before.low)) == tokens[i].low:
+        return True  # "led to construction of …": no complement without its "to"
+    if tokens[i].low != "with":
         return False
     # The verb itself, not its object ("signs each request | with HMAC") nor a passive:
     # the predicate's first word, an infinitive, or a verb after its adverb.

@@ -34,6 +34,12 @@ def singular(verb: str) -> str:
     return forms[0] if forms else verb
 
 
+def lemma(word: str) -> str:
+    """The verb's plain form ("led" -> "lead", "consists" -> "consist"), or the word."""
+    lemmas = _inflector().getLemma(word.lower(), upos="VERB")
+    return lemmas[0] if lemmas else word
+
+
 def is_third_person(word: str) -> bool:
     """ "ends", "feeds", "passes": a verb's form for one subject in the present, not its
     plain form ("pass") or another tense."""

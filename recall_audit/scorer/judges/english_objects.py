@@ -46,6 +46,9 @@ _NO_SPLIT_BEFORE = frozenset({"between", "both", "either", "neither"})
 _DENIALS = frozenset("not never no cannot".split())
 
 
+_OR_MORE = frozenset("more less so longer older fewer later earlier above below".split())
+
+
 def objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     """One predicate, or one per item of a list it ends with ("supports A, B and C")."""
     whole = [span_text(sentence, tokens, lo, hi)]
@@ -63,6 +66,8 @@ def objects(sentence: str, tokens: list[Token], lo: int, hi: int) -> list[str]:
     if not ands:
         return whole
     joint = max(ands)
+    if joint + 1 < hi and tokens[joint + 1].low in _OR_MORE:
+        return whole  # "for a decade or more": one amount, no list
     if verb_at(tokens, joint + 1) and not inside_noun_phrase(tokens, lo, joint):
         return whole  # a predicate of its own, not an item
     if any(tokens[j].low in _NO_SPLIT_BEFORE for j in range(max(lo, joint - 4), joint)):
