@@ -247,6 +247,8 @@ _SELECTS = {
     "respond": "to", "consist": "of", "rely": "on", "depend": "on", "focus": "on",
     "result": "in", "participate": "in", "specialize": "in", "suffer": "from", "account": "for",
 }  # fmt: skip
+_SELECTED = frozenset(_SELECTS.values())
+_SELECTING = frozenset(verb[:3] for verb in _SELECTS) | {"led"}
 
 
 def _selected(tokens: list[Token], i: int) -> bool:
@@ -256,7 +258,8 @@ def _selected(tokens: list[Token], i: int) -> bool:
     before = tokens[i - 1]
     if not before.text.islower():
         return False
-    if _SELECTS.get(english_inflection.lemma(before.low)) == tokens[i].low:
+    selects = tokens[i].low in _SELECTED and before.low[:3] in _SELECTING  # the forms only then
+    if selects and _SELECTS.get(english_inflection.lemma(before.low)) == tokens[i].low:
         return True  # "led to construction of …": no complement without its "to"
     if tokens[i].low != "with":
         return False

@@ -44,6 +44,8 @@ def is_third_person(word: str) -> bool:
     """ "ends", "feeds", "passes": a verb's form for one subject in the present, not its
     plain form ("pass") or another tense."""
     low = word.lower()
+    if not low.endswith("s") or len(low) < 3:
+        return False  # no form for one subject, and no need to load the forms
     inflector = _inflector()
     lemmas = inflector.getLemma(low, upos="VERB")
     return bool(lemmas) and lemmas[0] != low and low in inflector.getInflection(lemmas[0], "VBZ")
