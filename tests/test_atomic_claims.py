@@ -1535,6 +1535,21 @@ def test_an_iso_date_states_its_month() -> None:
         # other complement ("This led in all parts of the town." was printed); a plural noun
         # whose own verb follows is a clause's subject, no verb ("Teachers in Wales reports").
         ("The detection of the effect is not likely for a decade or more.", None),
+        # ... verbs sharing one object, a list of years after "in", names listed before
+        # ", and", a condition and its clause, one "between … and …" ("the Mongols
+        # destroyed.", "Plague epidemics ravaged 1593.", "Diani were subject to …" were printed)
+        ("The Mongols destroyed and annihilated all of the major cities.", None),
+        ("Plague epidemics ravaged London in 1563, 1593 and 1665.", None),
+        ("Girls in Malindi, Mombasa, Kilifi, and Diani were subject to it.", None),
+        ("If P is not equal to NP, then P is not equal to PSPACE either.", None),
+        (
+            "They found an association between lower inequality and sustained periods of growth.",
+            None,
+        ),
+        (  # a clause after a semicolon opening with a number opens with a capital
+            "It opened between 1980 and 1984; two extensions were opened in 1991 and 2002.",
+            ["It opened between 1980 and 1984.", "Two extensions were opened in 1991 and 2002."],
+        ),
         (
             "This led to construction of hundreds of places of worship in all parts of the town.",
             None,

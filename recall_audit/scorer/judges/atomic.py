@@ -721,6 +721,9 @@ def _predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, 
             or (is_past(like) and _present_after_past(tokens, i))
         )
         verb_next = verb_next and not _plural_subject(tokens, i + 1)
+        # "an association between lower inequality and sustained growth": one "between"
+        between = next((k for k in range(i - 1, verb, -1) if tokens[k].low == "between"), None)
+        verb_next = verb_next and (between is None or any(t.low in AND for t in tokens[between:i]))
         if joint and not listed and verb_next and not inside_noun_phrase(tokens, verb, i):
             skip = 2 if low in ",;" and tokens[i + 1].low in AND else 1
             cuts.append((i, i + skip))

@@ -129,6 +129,12 @@ def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
             return f"'{words[i - 2]} {left} {right}': the noun after '{left}' left out"
     if _HANGING_AUXILIARY.search(claim):  # "… has, in recent years." from "has, …, contributed"
         return "an auxiliary whose verb was cut away"
+    last = words[-1] if words else ""
+    if said and last != said[-1] and (last, "and") in pairs and _verb_form(last):
+        # "the Mongols destroyed." from "destroyed and annihilated all of the cities"
+        return f"'{last}': a verb cut from the object it shares with the next"
+    if _noun_left_out(raw):
+        return "an article and its adjectives, the noun left out"  # "consists of a similar."
     if (
         words
         and words[-1] in _BEFORE_GERUND
@@ -145,6 +151,29 @@ _HANGING_AUXILIARY = re.compile(r"\b(?:has|have|had|is|are|was|were)\s*,[^,]*[.!
 _BEFORE_GERUND = frozenset("after before since until".split())
 _PRONOUNS = frozenset("i you he she we they".split())
 _PLURAL_PRONOUNS = frozenset("we they you".split())
+
+
+def _verb_form(word: str) -> bool:
+    """A past or "-s" form of a verb, not a noun ("destroyed", "designed", "built")."""
+    past = word.endswith("ed") or lexicon.is_irregular_inflection(word)
+    return (
+        (past or looks_like_verb(word))
+        and lexicon.is_verb(word)
+        and not lexicon.is_mostly_noun(word)
+    )
+
+
+def _noun_left_out(raw: Sequence[str]) -> bool:
+    """The claim ends on an article and only adjectives in lower case: "… consists of a
+    similar" (not a name's: "Alexander the Great", "the Big 12")."""
+    i = len(raw) - 1
+    while i > 0 and raw[i].isalpha() and raw[i].islower() and _only_adjective(raw[i]):
+        i -= 1
+    return i < len(raw) - 1 and raw[i].lower() in _ARTICLES
+
+
+def _only_adjective(word: str) -> bool:
+    return lexicon.is_adjective(word) and not lexicon.is_mostly_noun(word)
 
 
 def _is_past_form(word: str) -> bool:
@@ -174,6 +203,8 @@ def _bad_join(left: str, right: str, after: str, *, headed: bool) -> str:
     singular = right in _SINGULAR_VERBS or english_inflection.is_third_person(right)
     if plural and singular and not lexicon.is_plural_noun(right):  # not a noun after a noun
         return f"'{left} {right}': a plural subject with a singular verb"
+    if _verb_form(left) and right.isdigit() and len(right) == 4:  # "ravaged 1593"
+        return f"'{left} {right}': a year without its preposition"
     if (left in _HEAD_PREPOSITIONS or left in _ARTICLES) and right in _AUXILIARIES | _PRONOUNS:
         return f"'{left} {right}': a verb or a pronoun right after '{left}'"
     if left in _PLURAL_PRONOUNS and right in _SINGULAR_VERBS:
@@ -280,6 +311,7 @@ _NEEDS_MORE = frozenset(
     "namely".split()
 )
 _RELATIVE = frozenset("who which whom whose that what".split())
+_SUBORDINATORS = frozenset("if unless although though whereas because".split())
 
 
 def fragment(claim: str, sentence: str = "") -> str:
@@ -296,6 +328,8 @@ def fragment(claim: str, sentence: str = "") -> str:
         return f"'{words[-1]}': a last word that needs another"
     if _participial_opening(raw):
         return f"'{raw[0]}': a participial phrase with no subject"
+    if words and words[0] in _SUBORDINATORS and "," not in raw:
+        return f"'{raw[0]}': a condition or reason without its clause"  # "If P is not equal to NP."
     relative = False
     said, agreed, coordinated = _verbs_of(sentence)
     for i, word in enumerate(raw):

@@ -56,6 +56,14 @@ def _agreeing_verb(words: list[str]) -> bool:
     )
 
 
+def _ends_series(left: str) -> bool:
+    """ "… of Malindi, Mombasa, Kilifi" before ", and Diani were …": a list of names, so the
+    "and" adds its last item, not a clause."""
+    items = [_WORD.findall(p) for p in left.split(", ")[-3:]]
+    names = all(0 < len(words) <= 3 and all(w[0].isupper() for w in words) for words in items[1:])
+    return len(items) == 3 and names
+
+
 def _clauses(sentence: str, language: str = ENGLISH) -> list[str]:
     """Cuts a sentence at coordinating joints where both sides stand alone, else keeps it;
     outside English, whose verbs the test knows, at a semicolon between two clauses of
@@ -76,6 +84,7 @@ def _clauses(sentence: str, language: str = ENGLISH) -> list[str]:
             alone = _stands_alone(left, needs_subject=False) and _stands_alone(
                 right, needs_subject=True
             )
+            alone = alone and not (match.group().startswith(",") and _ends_series(left))
             if alone and not atomic.continues_predicate(left, right):
                 cut = match
                 break
@@ -134,7 +143,8 @@ def extract_claim_texts(ground_truth: str) -> list[str]:
         for n, clause in enumerate(clauses):
             # "..., and it helps the body absorb calcium": the pronoun names the subject too.
             clause = reader.resolve_pronoun(clause, antecedent) if n else clause
-            if n and clause.split(" ", 1)[0] in _DETERMINERS:  # "…, while the cheaper …"
+            opening = clause.split(" ", 1)[0]
+            if n and (opening in _DETERMINERS or is_number(opening)):  # "…, while the cheaper …"
                 clause = clause[:1].upper() + clause[1:]
             spaceless = _mostly_spaceless(clause)
             facts = atomic_cjk.split(clause) if spaceless else atomic.split(clause, language)
