@@ -1546,6 +1546,15 @@ def test_an_iso_date_states_its_month() -> None:
             "They found an association between lower inequality and sustained periods of growth.",
             None,
         ),
+        (  # an aside naming a place is the subject's, in the present ("Lake Baikal was in
+            # southern Siberia." was printed); "in particular" or "on the other hand" is none
+            "Lake Baikal, in southern Siberia, is the deepest lake in the world.",
+            [
+                "Lake Baikal is the deepest lake in the world.",
+                "Lake Baikal is in southern Siberia.",
+            ],
+        ),
+        ("Professional bowlers, on the other hand, make only $7,000.", None),
         (  # a clause after a semicolon opening with a number opens with a capital
             "It opened between 1980 and 1984; two extensions were opened in 1991 and 2002.",
             ["It opened between 1980 and 1984.", "Two extensions were opened in 1991 and 2002."],

@@ -568,7 +568,7 @@ def _with_aside(sentence: str, tokens: list[Token]) -> list[str]:
         return [*main, as_claim(subject, span_text(sentence, tokens, first + 2, second))]
     # "Everest, located on the border ..., is": where a thing lies holds as the sentence's
     # verb does; an event's participle ("born in Warsaw") is past.
-    event = opens.endswith(("ed", "en", "n")) and opens not in DETERMINERS | _STATES
+    event = opens.endswith(("ed", "en", "n")) and opens not in DETERMINERS | _STATES | PREPOSITIONS
     past = is_past(tokens[second + 1])
     head = _subject_head(tokens[:first])
     copula = _copula(head, past=past or event, named=_one_name(tokens[:first]))
@@ -613,11 +613,23 @@ def _aside_bounds(tokens: list[Token]) -> tuple[int, int] | None:
         or opens[:1].isdigit()
         or is_verb(aside[0], aside[0])
         or participle(aside[0])
-        or (aside[0].text.islower() and lexicon.is_adjective(opens))  # "flightless birds"
+        or (aside[0].text.islower() and opens not in PREPOSITIONS and lexicon.is_adjective(opens))
         or opens.endswith(("'s", "’s"))  # "Mount Kilimanjaro, Africa's highest peak, rises"
+        or _placed(aside)  # "Lake Baikal, in southern Siberia, is"
     ):
-        return None
+        return None  # not "English loanwords, in particular, are" nor "…, on whose couch …"
     return first, second
+
+
+def _placed(aside: list[Token]) -> bool:
+    """An aside naming where the subject is: a preposition, then a name."""
+    named = any(t.text[:1].isupper() for t in aside[1:]) and not any(
+        t.low in RELATIVE for t in aside
+    )
+    return aside[0].low in _WHERE and named
+
+
+_WHERE = frozenset("in at near on off outside inside beside along across".split())
 
 
 def _leading_participle(sentence: str, tokens: list[Token]) -> list[str]:

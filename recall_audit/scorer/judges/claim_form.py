@@ -98,6 +98,7 @@ def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
         if right in _ARTICLES and lexicon.is_adjective(left) and not lexicon.is_mostly_verb(left):
             return f"'{left} {right}': an article after an adjective"  # "has a red a fan"
         listed = ("and", right) in pairs or (",", right) in pairs
+        listed = listed and right not in _HEAD_PREPOSITIONS  # "is in southern Siberia" is no item
         if left in _BE and listed and any((left, a) in pairs for a in _ARTICLES):
             # "is director" from "is a screenwriter and director": the article left behind.
             return f"'{left} {right}': a list item without the article it shared"
