@@ -594,9 +594,9 @@ def _aside_bounds(tokens: list[Token]) -> tuple[int, int] | None:
         return None  # not "In the 1910s, Eugen Sandow, widely considered …"
     first, second = commas[0], commas[1]
     named = [k for k in range(first) if tokens[k].text[:1].isupper() and inside_name(tokens, k)]
-    verbs = (k for k in range(first) if k not in named)
+    unnamed = (k for k in range(first) if k not in named)
     pronoun = re.split("['’]", tokens[0].low)[0] in SUBJECT_PRONOUNS
-    if first > 6 and (pronoun or any(is_verb(tokens[k]) or participle(tokens[k]) for k in verbs)):
+    if first > 6 and (pronoun or any(is_verb(tokens[k]) or participle(tokens[k]) for k in unnamed)):
         return None  # a long opening with a verb is a clause, no subject ("I've done …, which")
     aside = tokens[first + 1 : second]
     # Right after "Subject, aside," only a verb can come: any form of one will do.

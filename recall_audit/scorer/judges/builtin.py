@@ -2,8 +2,9 @@
 
 Claims are the ground truth's atomic facts (extraction.py). A claim is supported by a
 chunk when some window of consecutive sentences in that chunk covers enough of the claim's
-content words and numbers (rare words count for more) and no check in checks.py vetoes that window: no other value where the
-claim has a number, no other name in a name's slot, no denied word, the claim's subject
+content words and numbers (rare words count for more) and no check in checks.py vetoes
+that window: no other value where the claim has a number, no other name in a name's slot,
+no denied word, the claim's subject
 named in the window or its chunk's title, no roles swapped around a shared word, no number
 bound to another fact, no sentence declared false or denied, no "former" against "is",
 no opposite direction ("rose" / "fell"), and no question. Only sentences that assert count
@@ -231,6 +232,7 @@ class _Context:
 
     def _admit(self, moods: frozenset[Mood]) -> None:
         self._merged: dict[tuple[int, int, int], Analysis] = {}
+        self.__dict__.pop("vocabulary", None)  # a copy admitting other moods has other words
         self.analyses = [
             [a if m in moods else _NOTHING_STATED for a, m in zip(sents, ms, strict=True)]
             for sents, ms in zip(self.read, self.moods, strict=True)

@@ -125,8 +125,12 @@ def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
         # "The main are …" from "the main rings span …": the noun left out.
         noun_after = next((b for a, b in pairs if a == left and b.isalpha()), "")
         article = i > 1 and words[i - 2] in _ARTICLES
-        adjective = lexicon.is_adjective(left) and not lexicon.is_mostly_noun(left)
-        if right in _AUXILIARIES and article and adjective and lexicon.is_mostly_noun(noun_after):
+        if (
+            right in _AUXILIARIES
+            and article
+            and _only_adjective(left)
+            and lexicon.is_mostly_noun(noun_after)
+        ):
             return f"'{words[i - 2]} {left} {right}': the noun after '{left}' left out"
     if _HANGING_AUXILIARY.search(claim):  # "… has, in recent years." from "has, …, contributed"
         return "an auxiliary whose verb was cut away"
@@ -136,12 +140,9 @@ def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
         return f"'{last}': a verb cut from the object it shares with the next"
     if _noun_left_out(raw):
         return "an article and its adjectives, the noun left out"  # "consists of a similar."
-    if (
-        words
-        and words[-1] in _BEFORE_GERUND
-        and any(a == words[-1] and b.endswith("ing") for a, b in pairs)
-    ):  # "Genghis Khan died in 1227 after." from "… after defeating the Western Xia"
-        return f"'{words[-1]}': cut from the '-ing' phrase it opened"
+    if last in _BEFORE_GERUND and any(a == last and b.endswith("ing") for a, b in pairs):
+        # "Genghis Khan died in 1227 after." from "… after defeating the Western Xia"
+        return f"'{last}': cut from the '-ing' phrase it opened"
     opened = _opened_inside(claim, sentence) if english else ""
     return _orphan_name(claim, sentence) or opened or _unfinished(claim)
 
@@ -194,9 +195,8 @@ def _bad_join(left: str, right: str, after: str, *, headed: bool) -> str:
     article ("The American Institute of was founded")."""
     verb = after if lexicon.is_mostly_adverb(right) and after else right
     modal = left in _MODALS and verb.isalpha() and verb not in _AUXILIARIES
-    past = _is_past_form(verb) or lexicon.is_irregular_inflection(
-        verb
-    )  # "can franchised", "would won"
+    # "can franchised", "would won"
+    past = _is_past_form(verb) or lexicon.is_irregular_inflection(verb)
     inflected = verb.endswith("ing") or english_inflection.is_third_person(verb) or past
     if modal and inflected:
         return f"'{left} {verb}': a modal before a verb inflected otherwise"

@@ -46,9 +46,8 @@ def is_third_person(word: str) -> bool:
     low = word.lower()
     if not low.endswith("s") or len(low) < 3:
         return False  # no form for one subject, and no need to load the forms
-    inflector = _inflector()
-    lemmas = inflector.getLemma(low, upos="VERB")
-    return bool(lemmas) and lemmas[0] != low and low in inflector.getInflection(lemmas[0], "VBZ")
+    plain = lemma(low)
+    return plain != low and low in _inflector().getInflection(plain, "VBZ")
 
 
 def finite(participle: str, like: Token) -> str:

@@ -47,6 +47,7 @@ def predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, i
         len(tokens),
     )
     cuts = []
+    between = False  # inside "between A and B": its "and" joins no predicates
     for i in range(verb + 1, len(tokens) - 1):
         low = tokens[i].low
         if _opens_clause(tokens, i):
@@ -63,10 +64,9 @@ def predicates(tokens: list[Token], verb: int, modal: bool) -> list[tuple[int, i
             or (plural_passive and _plain_after_adverbs(tokens, i + 1))
             or (is_past(like) and _present_after_past(tokens, i))
         )
-        verb_next = verb_next and not _plural_subject(tokens, i + 1)
         # "an association between lower inequality and sustained growth": one "between"
-        between = next((k for k in range(i - 1, verb, -1) if tokens[k].low == "between"), None)
-        verb_next = verb_next and (between is None or any(t.low in AND for t in tokens[between:i]))
+        verb_next = verb_next and not between and not _plural_subject(tokens, i + 1)
+        between = low == "between" or (between and low not in AND)
         if joint and not listed and verb_next and not inside_noun_phrase(tokens, verb, i):
             skip = 2 if low in ",;" and tokens[i + 1].low in AND else 1
             cuts.append((i, i + skip))
