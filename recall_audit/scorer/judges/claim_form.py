@@ -108,7 +108,9 @@ def malformed(claim: str, sentence: str, *, english: bool = True) -> str:
         if right == "," and bare_verb:
             return f"'{left},': a verb without its complement"
         # "This peak in the fluctuations is": the noun before the verb is inside a phrase.
-        headed = raw[i - 1][:1].isupper() or not _HEAD_PREPOSITIONS.isdisjoint(words[i - 6 : i])
+        headed = raw[i - 1][:1].isupper() or not _HEAD_PREPOSITIONS.isdisjoint(
+            words[max(0, i - 6) : i]
+        )
         if why := _bad_join(left, right, after, headed=headed):
             return why
         agent = (left, "by") in pairs  # "written her husband" from "written by her husband"
